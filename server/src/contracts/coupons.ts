@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { Area, JstDate, Latitude, ListMeta, Longitude, Paging, Purpose } from './common';
+import { Stamp } from './stamps';
+
+/** Query of GET /api/coupons/list/search (spec 7). `tag` may repeat. */
+export const CouponSearchQuery = Paging.extend({
+  area: Area.optional(),
+  purpose: Purpose.optional(),
+  genre: z.string().trim().min(1).max(100).optional(),
+  keyword: z.string().trim().min(1).max(100).optional(),
+  tag: z
+    .union([z.string().trim().min(1).max(100), z.array(z.string().trim().min(1).max(100)).max(10)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+});
+export type CouponSearchQuery = z.output<typeof CouponSearchQuery>;
+
+export const SpotRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** A coupon as the list shows it: localised texts, first spot, whether it gives gold. */
+export const CouponCard = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  discount: z.string(),
+  imageUrl: z.string().nullable(),
+  area: Area,
+  purpose: Purpose,
+  genre: z.string().nullable(),
+  tags: z.array(z.string()),
+  validFrom: JstDate,
+  validTo: JstDate,
+  /** A lodging coupon gives a gold stamp (10) instead of a red one (1). */
+  givesGold: z.boolean(),
+  spot: SpotRef.nullable(),
+  spotCount: z.number().int(),
+});
+export type CouponCard = z.infer<typeof CouponCard>;
+
+export const CouponList = z.object({ data: z.array(CouponCard), meta: ListMeta });
+export type CouponList = z.infer<typeof CouponList>;
+
+/** A spot where a coupon is usable, with its WGS84 position and usable range in metres. */
+export const CouponSpot = z.object({
+  id: z.number().int(),
+  storeCode: z.string(),
+  name: z.string(),
+  address: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  usableRangeM: z.number().int(),
+});
+export type CouponSpot = z.infer<typeof CouponSpot>;
+
+export const CouponDetail = CouponCard.extend({
+  description: z.string(),
+  spots: z.array(CouponSpot),
+  /** Whether the signed-in visitor used it this JST day; null when nobody is signed in. */
+  usedToday: z.boolean().nullable(),
+});
+export type CouponDetail = z.infer<typeof CouponDetail>;
+export const CouponDetailResponse = z.object({ data: CouponDetail });
+
+/** Query of GET /api/coupons/get/nearby/spot/list (spec 7, 9: default page 1, limit 5). */
+export const NearbySpotQuery = Paging.extend({
+  limit: z.coerce.number().int().min(1).max(50).default(5),
+  lat: Latitude,
+  long: Longitude,
+  cid: z.coerce.number().int().positive(),
+  /** Metres; when absent each spot's own usable range applies. */
+  range: z.coerce.number().int().min(1).max(50000).optional(),
+});
+export type NearbySpotQuery = z.output<typeof NearbySpotQuery>;
+
+export const NearbySpot = CouponSpot.extend({
+  area: Area,
+  purpose: Purpose,
+  /** Great-circle distance from the given position, in metres (rounded). */
+  distanceM: z.number().int(),
+});
+export type NearbySpot = z.infer<typeof NearbySpot>;
+export const NearbySpotList = z.object({ data: z.array(NearbySpot), meta: ListMeta });
+
+/** Body of PUT /api/coupons/qr/{id}: where the phone is, and when the visitor pressed. */
+export const MarkUsedBody = z.object({
+  lat: z.number().min(-90).max(90),
+  long: z.number().min(-180).max(180),
+  /** Reported accuracy radius in metres (Geolocation API `coords.accuracy`). */
+  accuracy: z.number().min(0).max(100000).optional(),
+  /** When the visitor pressed (ISO 8601); for a queued offline action, up to 24 h ago. */
+  usedAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type MarkUsedBody = z.infer<typeof MarkUsedBody>;
+
+export const Redemption = z.object({
+  id: z.number().int(),
+  couponId: z.number().int(),
+  spotId: z.number().int(),
+  spotName: z.string(),
+  usedOn: JstDate,
+  usedAt: z.string(),
+  distanceM: z.number().int(),
+});
+export type Redemption = z.infer<typeof Redemption>;
+
+export const MarkUsedResult = z.object({ redemption: Redemption, stamp: Stamp.nullable() });
+export type MarkUsedResult = z.infer<typeof MarkUsedResult>;
+export const MarkUsedResponse = z.object({ data: MarkUsedResult });
+
+/** Header carrying the client's idempotency key for 'mark as used'. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IdempotencyKey = z.string().regex(/^[\w.:-]{8,100}$/, 'expected 8 to 100 letters, digits, . : _ -');

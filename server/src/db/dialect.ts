@@ -1,0 +1,64 @@
+import type { Knex } from 'knex';
+
+/**
+ * The only place for differences between PostgreSQL and SQLite, and for JST day maths.
+ */
+
+/** True when the error is a unique-index (or primary key) violation on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string } | null;
+  return !!e && (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
+}
+
+const jstFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The business day of an instant: its calendar date in Asia/Tokyo as `YYYY-MM-DD`. */
+export function jstDate(instant: Date): string {
+  return jstFormatter.format(instant);
+}
+
+/** Mean Earth radius in metres (IUGG), used by the haversine distance. */
+export const EARTH_RADIUS_M = 6371008.8;
+
+/**
+ * SQL for the great-circle (haversine) distance in metres between the columns and a point.
+ * Both PostgreSQL and SQLite (built with math functions, as better-sqlite3 is) have
+ * radians/sin/cos/asin/sqrt/power.
+ */
+export function distanceSql(knex: Knex, latCol: string, lngCol: string, lat: number, lng: number): Knex.Raw {
+  return knex.raw(
+    `(2 * ${EARTH_RADIUS_M} * asin(sqrt(power(sin((radians(${latCol}) - radians(?)) / 2), 2) + ` +
+      `cos(radians(?)) * cos(radians(${latCol})) * power(sin((radians(${lngCol}) - radians(?)) / 2), 2))))`,
+    [lat, lat, lng],
+  );
+}
+
+/** Degrees of latitude and longitude that cover `metres` around a latitude (bounding box pre-filter). */
+export function boundingBox(lat: number, lng: number, metres: number) {
+  const dLat = (metres / EARTH_RADIUS_M) * (180 / Math.PI);
+  const cos = Math.max(Math.cos((lat * Math.PI) / 180), 1e-6);
+  const dLng = dLat / cos;
+  return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng };
+}
+
+/** Booleans come back as 0/1 from SQLite and true/false from PostgreSQL. */
+export function toBool(v: unknown): boolean {
+  return v === true || v === 1 || v === '1' || v === 't';
+}
+
+/** Timestamps come back as Date (pg), or as ISO strings (SQLite, as we write them). */
+export function toIso(v: unknown): string {
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'number') return new Date(v).toISOString();
+  return new Date(String(v)).toISOString();
+}
+
+/** Counts come back as strings from pg (bigint) and numbers from SQLite. */
+export function toInt(v: unknown): number {
+  return typeof v === 'number' ? v : Number.parseInt(String(v ?? 0), 10);
+}

@@ -1,0 +1,163 @@
+import type { Knex } from 'knex';
+import type { Area, Locale, Purpose } from '../../contracts/common';
+import type { CouponSearchQuery } from '../../contracts/coupons';
+import { toBool, toInt, toIso } from '../../db/dialect';
+import { likePattern, loadTranslations } from '../../db/translations';
+
+export interface CouponRow {
+  id: number;
+  area: Area;
+  purpose: Purpose;
+  genre: string | null;
+  imageUrl: string | null;
+  validFrom: string;
+  validTo: string;
+  published: boolean;
+  title: string;
+  description: string;
+  discount: string;
+  tags: string[];
+}
+
+type Raw = {
+  id: number;
+  area: Area;
+  purpose: Purpose;
+  genre: string | null;
+  image_url: string | null;
+  valid_from: string;
+  valid_to: string;
+  published: unknown;
+};
+type Texts = { title: string; description: string; discount_text: string };
+
+async function present(db: Knex, rows: Raw[], locale: Locale): Promise<CouponRow[]> {
+  const ids = rows.map((r) => r.id);
+  const [texts, tagRows] = await Promise.all([
+    loadTranslations<Texts>(db, 'coupon_translations', 'coupon_id', ids, locale),
+    ids.length ? db('coupon_tags').whereIn('coupon_id', ids).orderBy('tag') : Promise.resolve([]),
+  ]);
+  return rows.map((r) => ({
+    id: r.id,
+    area: r.area,
+    purpose: r.purpose,
+    genre: r.genre,
+    imageUrl: r.image_url,
+    validFrom: r.valid_from,
+    validTo: r.valid_to,
+    published: toBool(r.published),
+    title: texts.get(r.id)?.title ?? '',
+    description: texts.get(r.id)?.description ?? '',
+    discount: texts.get(r.id)?.discount_text ?? '',
+    tags: (tagRows as Array<{ coupon_id: number; tag: string }>).filter((t) => t.coupon_id === r.id).map((t) => t.tag),
+  }));
+}
+
+/**
+ * Published coupons valid on JST day `day` matching the filters, newest first. The keyword
+ * matches the title, description or discount text in any locale, or a spot's name.
+ */
+export async function searchPublished(
+  db: Knex,
+  q: CouponSearchQuery,
+  day: string,
+  locale: Locale,
+): Promise<{ rows: CouponRow[]; total: number }> {
+  const base = db('coupons as c')
+    .where('c.published', true)
+    .andWhere('c.valid_from', '<=', day)
+    .andWhere('c.valid_to', '>=', day);
+  if (q.area) base.andWhere('c.area', q.area);
+  if (q.purpose) base.andWhere('c.purpose', q.purpose);
+  if (q.genre) base.andWhere('c.genre', q.genre);
+  for (const tag of q.tag) {
+    base.whereExists(db('coupon_tags as t').whereRaw('t.coupon_id = c.id').andWhere('t.tag', tag));
+  }
+  if (q.keyword) {
+    const pattern = likePattern(q.keyword);
+    base.andWhere((w) =>
+      w
+        .whereExists(
+          db('coupon_translations as ct')
+            .whereRaw('ct.coupon_id = c.id')
+            .andWhere((x) =>
+              x
+                .whereRaw("lower(ct.title) like ? escape '\\'", [pattern])
+                .orWhereRaw("lower(ct.description) like ? escape '\\'", [pattern])
+                .orWhereRaw("lower(ct.discount_text) like ? escape '\\'", [pattern]),
+            ),
+        )
+        .orWhereExists(
+          db('coupon_spots as cs')
+            .join('spot_translations as st', 'st.spot_id', 'cs.spot_id')
+            .whereRaw('cs.coupon_id = c.id')
+            .andWhereRaw("lower(st.name) like ? escape '\\'", [pattern]),
+        ),
+    );
+  }
+  const [rows, countRow] = await Promise.all([
+    base
+      .clone()
+      .select('c.*')
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit) as Promise<Raw[]>,
+    base.clone().count({ n: '*' }).first(),
+  ]);
+  return { rows: await present(db, rows, locale), total: toInt(countRow?.n) };
+}
+
+/** A coupon by id whatever its state, or undefined. */
+export async function findCoupon(db: Knex, id: number, locale: Locale): Promise<CouponRow | undefined> {
+  const row: Raw | undefined = await db('coupons').where({ id }).first();
+  return row ? (await present(db, [row], locale))[0] : undefined;
+}
+
+/** Titles of coupons in a locale (ja fallback), keyed by coupon id. */
+export async function findTitles(db: Knex, ids: number[], locale: Locale): Promise<Map<number, string>> {
+  const texts = await loadTranslations<Texts>(db, 'coupon_translations', 'coupon_id', ids, locale);
+  return new Map([...texts].map(([id, t]) => [id, t.title]));
+}
+
+/** Whether the visitor has a redemption of the coupon on JST day `day`. */
+export async function hasRedemptionOn(db: Knex, userId: number, couponId: number, day: string): Promise<boolean> {
+  return !!(await db('redemptions').where({ user_id: userId, coupon_id: couponId, used_on: day }).first('id'));
+}
+
+export type NewRedemption = {
+  userId: number;
+  couponId: number;
+  spotId: number;
+  usedOn: string;
+  usedAt: Date;
+  latitude: number;
+  longitude: number;
+  accuracyM: number | null;
+  distanceM: number;
+  idempotencyKey: string;
+  now: Date;
+};
+
+/**
+ * Inserts a redemption. The unique (user_id, coupon_id, used_on) index refuses a second
+ * use on the same JST day, even from parallel requests.
+ */
+export async function insertRedemption(trx: Knex, r: NewRedemption): Promise<{ id: number; usedAt: string }> {
+  const [row] = await trx('redemptions')
+    .insert({
+      user_id: r.userId,
+      coupon_id: r.couponId,
+      spot_id: r.spotId,
+      used_on: r.usedOn,
+      used_at: r.usedAt.toISOString(),
+      latitude: r.latitude,
+      longitude: r.longitude,
+      accuracy_m: r.accuracyM,
+      distance_m: r.distanceM,
+      idempotency_key: r.idempotencyKey,
+      created_at: r.now.toISOString(),
+    })
+    .returning(['id', 'used_at']);
+  return { id: row.id, usedAt: toIso(row.used_at) };
+}

@@ -1,0 +1,181 @@
+import type { Knex } from 'knex';
+import type { ListMeta, Locale } from '../../contracts/common';
+import type { CouponCard, CouponDetail, CouponSearchQuery, MarkUsedBody, MarkUsedResult } from '../../contracts/coupons';
+import { isUniqueViolation, jstDate } from '../../db/dialect';
+import { BusinessRuleError, ConflictError, NotFoundError } from '../../http/errors';
+import { runningCampaign } from '../campaigns/campaigns.service';
+import { remember, replayOf, requestHash } from '../idempotency/idempotency.service';
+import { nearestUsableSpot, spotsOfCoupons } from '../spots/spots.service';
+import { awardStamp } from '../stamps/stamps.service';
+import { findCoupon, findTitles, hasRedemptionOn, insertRedemption, searchPublished, type CouponRow } from './coupons.repo';
+
+/**
+ * Reported GPS accuracy widens a spot's usable range by at most this many metres: a phone
+ * that says "I am within 60 m of here" is accepted if that circle touches the range, but a
+ * vague fix (say 3 km from cell towers) cannot unlock shops it is not at.
+ */
+export const MAX_ACCURACY_ALLOWANCE_M = 100;
+/** A queued offline 'mark as used' may be replayed up to 24 hours after it was pressed. */
+export const MAX_USED_AT_AGE_MS = 24 * 60 * 60 * 1000;
+/** Phones' clocks drift: `usedAt` may be this far in the future. */
+export const MAX_USED_AT_SKEW_MS = 5 * 60 * 1000;
+
+function isUsableOn(c: CouponRow, day: string): boolean {
+  return c.published && c.validFrom <= day && day <= c.validTo;
+}
+
+function toCard(c: CouponRow, spots: Array<{ id: number; name: string }>): CouponCard {
+  const first = spots[0];
+  return {
+    id: c.id,
+    title: c.title,
+    discount: c.discount,
+    imageUrl: c.imageUrl,
+    area: c.area,
+    purpose: c.purpose,
+    genre: c.genre,
+    tags: c.tags,
+    validFrom: c.validFrom,
+    validTo: c.validTo,
+    givesGold: c.purpose === 'lodging',
+    spot: first ? { id: first.id, name: first.name } : null,
+    spotCount: spots.length,
+  };
+}
+
+/**
+ * Spec 7 `/coupons/list/search`: published coupons valid on JST day `today`, filtered by
+ * area, purpose, genre, keyword and tags, newest first, with their first spot.
+ */
+export async function searchCoupons(
+  db: Knex,
+  q: CouponSearchQuery,
+  today: string,
+  locale: Locale,
+): Promise<{ data: CouponCard[]; meta: ListMeta }> {
+  const { rows, total } = await searchPublished(db, q, today, locale);
+  const spots = await spotsOfCoupons(db, rows.map((r) => r.id), locale);
+  return { data: rows.map((c) => toCard(c, spots.get(c.id) ?? [])), meta: { page: q.page, limit: q.limit, total } };
+}
+
+/**
+ * Spec 7 `/coupons/{id}`: a published, currently valid coupon with all its spots; for a
+ * signed-in visitor, whether it was used on JST day `today`.
+ * @throws NotFoundError COUPON_NOT_FOUND when unknown, unpublished or out of its period
+ */
+export async function couponDetail(
+  db: Knex,
+  q: { id: number; userId?: number; today: string; locale: Locale },
+): Promise<CouponDetail> {
+  const coupon = await findCoupon(db, q.id, q.locale);
+  if (!coupon || !isUsableOn(coupon, q.today)) throw new NotFoundError('COUPON_NOT_FOUND');
+  const spots = (await spotsOfCoupons(db, [coupon.id], q.locale)).get(coupon.id) ?? [];
+  const usedToday = q.userId === undefined ? null : await hasRedemptionOn(db, q.userId, coupon.id, q.today);
+  return {
+    ...toCard(coupon, spots),
+    description: coupon.description,
+    spots: spots.map(({ area: _a, purpose: _p, genre: _g, ...s }) => s),
+    usedToday,
+  };
+}
+
+/** Titles of coupons in a locale, keyed by id (for other domains' lists). */
+export async function couponTitles(db: Knex, ids: number[], locale: Locale): Promise<Map<number, string>> {
+  return findTitles(db, ids, locale);
+}
+
+/**
+ * Spec 4, 7 `PUT /coupons/qr/{id}`: marks a coupon used by the visitor where the phone is.
+ *
+ * The JST day and the rally are those of `usedAt` (default now), which may be up to 24 h
+ * old (a queued offline press) and 5 min ahead. The phone must be within a coupon spot's
+ * usable range (metres), widened by the reported accuracy up to MAX_ACCURACY_ALLOWANCE_M.
+ * In one transaction it stores the redemption (unique per visitor, coupon and JST day), the
+ * stamp when a rally runs that day (red 1, gold 10 for lodging), and the answer under the
+ * idempotency key, so the same key again answers the same, changing nothing.
+ *
+ * @returns HTTP status and body to answer (200 `{data: {redemption, stamp}}`)
+ * @throws NotFoundError COUPON_NOT_FOUND (404) unknown or unpublished coupon
+ * @throws BusinessRuleError COUPON_NOT_VALID (422) outside its validity period that day
+ * @throws BusinessRuleError USED_AT_OUT_OF_RANGE (422) usedAt older than 24 h or in the future
+ * @throws ConflictError ALREADY_USED_TODAY (409) used already that JST day
+ * @throws BusinessRuleError NOT_NEARBY (422) no usable spot within range
+ * @throws BusinessRuleError IDEMPOTENCY_KEY_REUSED (422) the key came with another request
+ */
+export async function markCouponUsed(
+  db: Knex,
+  cmd: { couponId: number; userId: number; body: MarkUsedBody; idempotencyKey: string; now: Date; locale: Locale },
+): Promise<{ status: number; body: unknown }> {
+  const hash = requestHash({ couponId: cmd.couponId, ...cmd.body });
+  const prior = await replayOf(db, cmd.userId, cmd.idempotencyKey, hash);
+  if (prior) return { status: prior.status, body: prior.body };
+
+  const usedAt = cmd.body.usedAt ? new Date(cmd.body.usedAt) : cmd.now;
+  const age = cmd.now.getTime() - usedAt.getTime();
+  if (age > MAX_USED_AT_AGE_MS || age < -MAX_USED_AT_SKEW_MS) throw new BusinessRuleError('USED_AT_OUT_OF_RANGE');
+  const day = jstDate(usedAt);
+
+  try {
+    return await db.transaction(async (trx) => {
+      const coupon = await findCoupon(trx, cmd.couponId, cmd.locale);
+      if (!coupon || !coupon.published) throw new NotFoundError('COUPON_NOT_FOUND');
+      if (!isUsableOn(coupon, day)) throw new BusinessRuleError('COUPON_NOT_VALID');
+      if (await hasRedemptionOn(trx, cmd.userId, coupon.id, day)) throw new ConflictError('ALREADY_USED_TODAY');
+      const spot = await nearestUsableSpot(trx, {
+        couponId: coupon.id,
+        lat: cmd.body.lat,
+        lng: cmd.body.long,
+        allowanceM: Math.min(cmd.body.accuracy ?? 0, MAX_ACCURACY_ALLOWANCE_M),
+        locale: cmd.locale,
+      });
+      if (!spot) throw new BusinessRuleError('NOT_NEARBY');
+      const redemption = await insertRedemption(trx, {
+        userId: cmd.userId,
+        couponId: coupon.id,
+        spotId: spot.id,
+        usedOn: day,
+        usedAt,
+        latitude: cmd.body.lat,
+        longitude: cmd.body.long,
+        accuracyM: cmd.body.accuracy ?? null,
+        distanceM: spot.distanceM,
+        idempotencyKey: cmd.idempotencyKey,
+        now: cmd.now,
+      });
+      const campaign = await runningCampaign(trx, day, cmd.locale);
+      const stamp = campaign
+        ? await awardStamp(trx, {
+            userId: cmd.userId,
+            campaignId: campaign.id,
+            redemptionId: redemption.id,
+            gold: coupon.purpose === 'lodging',
+            couponId: coupon.id,
+            couponTitle: coupon.title,
+            spotName: spot.name,
+            now: cmd.now,
+          })
+        : null;
+      const result: MarkUsedResult = {
+        redemption: {
+          id: redemption.id,
+          couponId: coupon.id,
+          spotId: spot.id,
+          spotName: spot.name,
+          usedOn: day,
+          usedAt: redemption.usedAt,
+          distanceM: spot.distanceM,
+        },
+        stamp,
+      };
+      const answer = { status: 200, body: { data: result } };
+      await remember(trx, { userId: cmd.userId, key: cmd.idempotencyKey, scope: 'coupon.qr', requestHash: hash, ...answer, now: cmd.now });
+      return answer;
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    // A parallel request won the race: the same key answers what it stored, another key is a second use.
+    const winner = await replayOf(db, cmd.userId, cmd.idempotencyKey, hash);
+    if (winner) return { status: winner.status, body: winner.body };
+    throw new ConflictError('ALREADY_USED_TODAY');
+  }
+}

@@ -1,0 +1,117 @@
+import type { Knex } from 'knex';
+import type { Area, Locale, Purpose } from '../../contracts/common';
+import { boundingBox, distanceSql, toInt } from '../../db/dialect';
+import { loadTranslations } from '../../db/translations';
+
+export interface SpotRow {
+  id: number;
+  storeCode: string;
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  area: Area;
+  purpose: Purpose;
+  genre: string | null;
+  usableRangeM: number;
+}
+
+type RawSpot = {
+  id: number;
+  store_code: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  area: Area;
+  purpose: Purpose;
+  genre: string | null;
+  usable_range_m: number;
+};
+
+async function withNames<R extends RawSpot>(db: Knex, rows: R[], locale: Locale): Promise<Array<SpotRow & { raw: R }>> {
+  const names = await loadTranslations<{ name: string }>(db, 'spot_translations', 'spot_id', rows.map((r) => r.id), locale);
+  return rows.map((r) => ({
+    id: r.id,
+    storeCode: r.store_code,
+    name: names.get(r.id)?.name ?? r.store_code,
+    address: r.address,
+    latitude: Number(r.latitude),
+    longitude: Number(r.longitude),
+    area: r.area,
+    purpose: r.purpose,
+    genre: r.genre,
+    usableRangeM: toInt(r.usable_range_m),
+    raw: r,
+  }));
+}
+
+/** The largest usable range of any spot, in metres (index-only lookup). */
+async function maxUsableRange(db: Knex): Promise<number> {
+  const row = await db('spots').max({ m: 'usable_range_m' }).first();
+  return toInt(row?.m ?? 0);
+}
+
+/**
+ * Spots of a coupon within reach of a point, nearest first. A spot is within reach when its
+ * distance is at most `rangeM` (or, without it, the spot's own usable range) plus
+ * `allowanceM`. A bounding box on the (latitude, longitude) index narrows the candidates
+ * before the exact haversine distance is computed.
+ */
+export async function findSpotsOfCouponNear(
+  db: Knex,
+  q: { couponId: number; lat: number; lng: number; rangeM?: number; allowanceM: number; page: number; limit: number; locale: Locale },
+): Promise<{ rows: Array<SpotRow & { distanceM: number }>; total: number }> {
+  const reach = (q.rangeM ?? (await maxUsableRange(db))) + q.allowanceM;
+  const box = boundingBox(q.lat, q.lng, reach);
+  const distance = distanceSql(db, 's.latitude', 's.longitude', q.lat, q.lng);
+  const distanceSqlText = distance.toQuery();
+  const within =
+    q.rangeM !== undefined
+      ? db.raw(`${distanceSqlText} <= ?`, [q.rangeM + q.allowanceM])
+      : db.raw(`${distanceSqlText} <= s.usable_range_m + ?`, [q.allowanceM]);
+  const base = db('spots as s')
+    .join('coupon_spots as cs', function () {
+      this.on('cs.spot_id', '=', 's.id').andOn('cs.coupon_id', '=', db.raw('?', [q.couponId]));
+    })
+    .whereBetween('s.latitude', [box.minLat, box.maxLat])
+    .whereBetween('s.longitude', [box.minLng, box.maxLng])
+    .where(within);
+  const [rows, countRow] = await Promise.all([
+    base
+      .clone()
+      .select('s.*', db.raw(`${distanceSqlText} as distance_m`))
+      .orderBy('distance_m', 'asc')
+      .orderBy('s.id', 'asc')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit) as Promise<Array<RawSpot & { distance_m: number }>>,
+    base.clone().count({ n: '*' }).first(),
+  ]);
+  const named = await withNames(db, rows, q.locale);
+  return {
+    rows: named.map(({ raw, ...s }) => ({ ...s, distanceM: Math.round(Number(raw.distance_m)) })),
+    total: toInt(countRow?.n),
+  };
+}
+
+/** The spots of some coupons, with names in the locale, keyed by coupon id. */
+export async function findSpotsOfCoupons(db: Knex, couponIds: number[], locale: Locale): Promise<Map<number, SpotRow[]>> {
+  const result = new Map<number, SpotRow[]>();
+  if (couponIds.length === 0) return result;
+  const rows: Array<RawSpot & { coupon_id: number }> = await db('spots as s')
+    .join('coupon_spots as cs', 'cs.spot_id', 's.id')
+    .whereIn('cs.coupon_id', couponIds)
+    .select('s.*', 'cs.coupon_id')
+    .orderBy('s.id');
+  for (const { raw, ...spot } of await withNames(db, rows, locale)) {
+    const list = result.get(raw.coupon_id) ?? [];
+    list.push(spot);
+    result.set(raw.coupon_id, list);
+  }
+  return result;
+}
+
+/** Names of spots in a locale (ja fallback), keyed by spot id. */
+export async function findSpotNames(db: Knex, spotIds: number[], locale: Locale): Promise<Map<number, string>> {
+  const names = await loadTranslations<{ name: string }>(db, 'spot_translations', 'spot_id', spotIds, locale);
+  return new Map([...names].map(([id, row]) => [id, row.name]));
+}

@@ -1,0 +1,42 @@
+import type { Knex } from 'knex';
+import type { Locale } from '../../contracts/common';
+import type { NearbySpot, NearbySpotQuery } from '../../contracts/coupons';
+import type { ListMeta } from '../../contracts/common';
+import { findSpotNames, findSpotsOfCoupons, findSpotsOfCouponNear, type SpotRow } from './spots.repo';
+
+/**
+ * Spec 7 `/coupons/get/nearby/spot/list`: spots where coupon `cid` is usable within
+ * `range` metres of (lat, long) (default: each spot's own usable range), nearest first,
+ * each with `distanceM` in metres. Unknown coupons simply have no spots.
+ */
+export async function listNearbySpots(db: Knex, q: NearbySpotQuery, locale: Locale): Promise<{ data: NearbySpot[]; meta: ListMeta }> {
+  const { rows, total } = await findSpotsOfCouponNear(db, {
+    couponId: q.cid,
+    lat: q.lat,
+    lng: q.long,
+    rangeM: q.range,
+    allowanceM: 0,
+    page: q.page,
+    limit: q.limit,
+    locale,
+  });
+  return {
+    data: rows.map(({ genre: _genre, ...s }) => s),
+    meta: { page: q.page, limit: q.limit, total },
+  };
+}
+
+/**
+ * The nearest spot of a coupon whose usable range (metres) plus `allowanceM` covers the
+ * point, or undefined when there is none (spec 5: coupon use needs a nearby usable place).
+ */
+export async function nearestUsableSpot(
+  db: Knex,
+  q: { couponId: number; lat: number; lng: number; allowanceM: number; locale: Locale },
+): Promise<(SpotRow & { distanceM: number }) | undefined> {
+  const { rows } = await findSpotsOfCouponNear(db, { ...q, page: 1, limit: 1 });
+  return rows[0];
+}
+
+export { findSpotsOfCoupons as spotsOfCoupons, findSpotNames as spotNames };
+export type { SpotRow };

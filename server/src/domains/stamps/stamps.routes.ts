@@ -1,0 +1,27 @@
+import { StampListQuery, StampListResponse } from '../../contracts/stamps';
+import { jstDate } from '../../db/dialect';
+import { optionalVisitorIdOf, visitorIdOf, type AppDeps } from '../../http/context';
+import { defineRoute, type AnyRoute } from '../../http/route';
+import { listMyStamps } from './stamps.service';
+
+/** Stamp routes (spec 7). */
+export function stampRoutes({ db, clock }: AppDeps): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/stamps/get/list',
+      summary: "The visitor's stamps in a rally (default: the running one) with red, gold and total",
+      access: 'visitor',
+      query: StampListQuery,
+      response: StampListResponse,
+      handler: async ({ query, actor, locale }) => ({
+        data: await listMyStamps(db, {
+          userId: visitorIdOf(actor),
+          campaignId: query.campaignId,
+          today: jstDate(clock.now()),
+          locale,
+        }),
+      }),
+    }),
+  ];
+}

@@ -1,0 +1,22 @@
+import type { Knex } from 'knex';
+import type { Visitor } from '../../contracts/auth';
+import { UnauthorizedError } from '../../http/errors';
+import { findUser, upsertByLineId } from './users.repo';
+
+/** Finds or creates the visitor of a LINE user id, refreshing name and picture. */
+export async function signInLineUser(
+  db: Knex,
+  profile: { lineUserId: string; displayName: string; pictureUrl: string | null; now: Date },
+): Promise<Visitor> {
+  return upsertByLineId(db, profile);
+}
+
+/**
+ * The signed-in visitor's profile.
+ * @throws UnauthorizedError when the token's user no longer exists
+ */
+export async function currentVisitor(db: Knex, userId: number): Promise<Visitor> {
+  const user = await findUser(db, userId);
+  if (!user) throw new UnauthorizedError('INVALID_TOKEN');
+  return user;
+}

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { DEFAULT_LOCALE, isLocale } from '../contracts/common';
+import { verifyVisitorToken } from '../domains/auth/auth.tokens';
+import type { AppDeps } from './context';
+import { UnauthorizedError } from './errors';
+
+/** Gives every request an id (kept from `X-Request-Id` when sane) and echoes it back. */
+export function requestId(req: Request, res: Response, next: NextFunction) {
+  const incoming = req.get('x-request-id');
+  req.requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', req.requestId);
+  next();
+}
+
+/** Spec 7: every API call carries `x-lang`; anything but the five languages means ja. */
+export function locale(req: Request, _res: Response, next: NextFunction) {
+  const lang = req.get('x-lang')?.toLowerCase();
+  req.locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
+  next();
+}
+
+/**
+ * Reads an `Authorization: Bearer` token into `req.actor`. No header: anonymous.
+ * A header with a bad or expired token fails with 401, so the client signs in again.
+ */
+export function authenticate(deps: AppDeps) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    req.actor = { kind: 'anonymous' };
+    const header = req.get('authorization');
+    if (!header) return next();
+    const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+    if (!token) return next(new UnauthorizedError('INVALID_TOKEN'));
+    try {
+      req.actor = { kind: 'visitor', userId: verifyVisitorToken(token, deps.config.jwtSecret, deps.clock.now().getTime()) };
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}

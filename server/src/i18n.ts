@@ -1,0 +1,25 @@
+import i18next, { type TFunction } from 'i18next';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LOCALES, DEFAULT_LOCALE, type Locale } from './contracts/common';
+
+const localesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../locales');
+
+const resources = Object.fromEntries(
+  LOCALES.map((l) => [l, { translation: JSON.parse(readFileSync(resolve(localesDir, `${l}.json`), 'utf8')) }]),
+);
+
+const instance = i18next.createInstance();
+void instance.init({
+  resources,
+  lng: DEFAULT_LOCALE,
+  fallbackLng: DEFAULT_LOCALE,
+  initAsync: false,
+  interpolation: { escapeValue: false },
+});
+
+/** A translator for one locale, falling back to ja (the same files the client uses). */
+export function translator(locale: Locale): TFunction {
+  return instance.getFixedT(locale);
+}

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import knexFactory from 'knex';
+import { createDb, type Db } from '../../server/src/db/knex';
+import { seedIfEmpty } from '../../server/src/db/seed';
+
+/** Which database the data tests run on: `TEST_DB=pg` (with TEST_DATABASE_URL) or SQLite. */
+export const testDialect = (): 'pg' | 'sqlite' => (process.env.TEST_DB === 'pg' ? 'pg' : 'sqlite');
+
+/**
+ * A fresh, migrated database for one test file: an in-memory SQLite database, or a new
+ * PostgreSQL database on TEST_DATABASE_URL's server, dropped again by `destroy`.
+ */
+export async function createTestDb(opts: { seed?: boolean } = {}): Promise<{ db: Db; destroy: () => Promise<void> }> {
+  if (testDialect() === 'sqlite') {
+    const db = createDb({ client: 'sqlite', file: ':memory:' });
+    await db.migrate.latest();
+    if (opts.seed) await seedIfEmpty(db);
+    return { db, destroy: () => db.destroy() };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+  const name = `passport_t_${randomBytes(6).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
+  await admin.raw(`create database ${name}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const db = createDb({ client: 'pg', url: dbUrl.toString() });
+  await db.migrate.latest();
+  if (opts.seed) await seedIfEmpty(db);
+  return {
+    db,
+    destroy: async () => {
+      await db.destroy();
+      await admin.raw(`drop database if exists ${name} with (force)`);
+      await admin.destroy();
+    },
+  };
+}
