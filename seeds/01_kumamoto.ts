@@ -62,8 +62,8 @@ const usableRange = (purpose: string) => (purpose === 'experience' || purpose ==
 const LOCALES = ['ja', 'en', 'ko', 'zh-cn', 'zh-tw'] as const;
 
 export async function seed(knex: Knex): Promise<void> {
-  const [{ n }] = await knex('spots').count({ n: '*' });
-  if (Number(n) > 0) return;
+  const [existing] = await knex('spots').count({ n: '*' });
+  if (Number(existing?.n ?? 0) > 0) return;
   const rows = await readCsv(SPOTS_CSV);
   const base = Date.parse('2026-10-01T00:00:00Z');
   await knex.transaction(async (trx) => {

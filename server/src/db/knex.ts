@@ -1,21 +1,31 @@
 import knexFactory, { type Knex } from 'knex';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Config } from '../config';
 
 export type Db = Knex;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const MIGRATIONS_DIR = resolve(root, 'migrations');
-export const SEEDS_DIR = resolve(root, 'seeds');
+
+type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
+
+/**
+ * Lists migrations/*.ts and loads each with our own `import()`, so the TypeScript files load
+ * under tsx and under Vitest alike (knex's loader would use Node's, which cannot read .ts).
+ */
+const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => readdirSync(MIGRATIONS_DIR).filter((f) => /^\d+_.+\.ts$/.test(f)).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => (await import(pathToFileURL(resolve(MIGRATIONS_DIR, name)).href)) as Migration,
+};
 
 /** Knex settings for a database: PostgreSQL via `pg`, or SQLite via better-sqlite3 with foreign keys on. */
 export function knexConfig(database: Config['database']): Knex.Config {
-  const migrations = { directory: MIGRATIONS_DIR, loadExtensions: ['.ts'], tableName: 'knex_migrations' };
-  const seeds = { directory: SEEDS_DIR, loadExtensions: ['.ts'] };
+  const migrations = { migrationSource, tableName: 'knex_migrations' };
   if (database.client === 'pg') {
-    return { client: 'pg', connection: database.url, pool: { min: 0, max: 10 }, migrations, seeds };
+    return { client: 'pg', connection: database.url, pool: { min: 0, max: 10 }, migrations };
   }
   if (database.file !== ':memory:') mkdirSync(dirname(resolve(database.file)), { recursive: true });
   return {
@@ -33,7 +43,6 @@ export function knexConfig(database: Config['database']): Knex.Config {
       },
     },
     migrations,
-    seeds,
   };
 }
 

@@ -1,9 +1,14 @@
 import type { Db } from './knex';
+import { seed } from '../../../seeds/01_kumamoto';
 
-/** Runs the seeds when the database has no spots yet (first start of `npm start`). */
+/**
+ * Seeds the development data (seeds/01_kumamoto.ts) when the database has no spots yet:
+ * the first start of `npm start`, `npm run seed`, and tests that ask for it.
+ * @returns whether it seeded
+ */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db('spots').count({ n: '*' });
   if (Number(row?.n ?? 0) > 0) return false;
-  await db.seed.run();
+  await seed(db);
   return true;
 }

@@ -172,8 +172,9 @@ export async function markCouponUsed(
       return answer;
     });
   } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    // A parallel request won the race: the same key answers what it stored, another key is a second use.
+    const conflict = isUniqueViolation(err) || (err instanceof ConflictError && err.code === 'ALREADY_USED_TODAY');
+    if (!conflict) throw err;
+    // A parallel request may have won the race with this very key: then answer what it stored.
     const winner = await replayOf(db, cmd.userId, cmd.idempotencyKey, hash);
     if (winner) return { status: winner.status, body: winner.body };
     throw new ConflictError('ALREADY_USED_TODAY');

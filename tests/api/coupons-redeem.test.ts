@@ -1,0 +1,230 @@
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/src/db/knex';
+import { fixedClock, testApp } from '../helpers/app';
+import { createTestDb } from '../helpers/db';
+import { createCampaign, createCoupon, createSpot, createVisitor, northOf } from '../helpers/factories';
+
+/** PUT /api/coupons/qr/{id}: spec 4, 5, 9 and issue 2. */
+describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
+  let db: Db;
+  let destroy: () => Promise<void>;
+  const clock = fixedClock('2026-11-21T03:00:00Z');
+  let app: ReturnType<typeof testApp>['app'];
+  let spot: { id: number; lat: number; lng: number };
+  let couponId: number;
+  let lodgingCouponId: number;
+  let campaignId: number;
+  let keySeq = 0;
+  const key = () => `test-key-${(keySeq += 1).toString().padStart(6, '0')}`;
+
+  beforeAll(async () => {
+    ({ db, destroy } = await createTestDb());
+    app = testApp(db, { clock }).app;
+    spot = await createSpot(db, { name: '熊本城前の店', rangeM: 500 });
+    const inn = await createSpot(db, { name: '阿蘇の宿', purpose: 'lodging', lat: 32.88, lng: 131.1 });
+    couponId = await createCoupon(db, { spotIds: [spot.id], title: 'ランチ10%オフ' });
+    lodgingCouponId = await createCoupon(db, { spotIds: [inn.id], purpose: 'lodging', title: '宿泊特典' });
+    campaignId = await createCampaign(db);
+  });
+  afterAll(() => destroy());
+  beforeEach(() => clock.set('2026-11-21T03:00:00Z'));
+
+  const put = (id: number, auth: string | null, body: object, k: string | null = key(), lang = 'ja') => {
+    const r = request(app).put(`/api/coupons/qr/${id}`).set('x-lang', lang);
+    if (auth) r.set('Authorization', auth);
+    if (k) r.set('Idempotency-Key', k);
+    return r.send(body);
+  };
+  const countRedemptions = async (userId: number) =>
+    Number((await db('redemptions').where({ user_id: userId }).count({ n: '*' }))[0]?.n);
+  const countStamps = async (userId: number) => Number((await db('stamps').where({ user_id: userId }).count({ n: '*' }))[0]?.n);
+
+  it('401 without a token, and changes nothing', async () => {
+    const r = await put(couponId, null, { lat: spot.lat, long: spot.lng });
+    expect(r.status).toBe(401);
+    expect(r.body.error.code).toBe('UNAUTHORIZED');
+    expect(Number((await db('redemptions').count({ n: '*' }))[0]?.n)).toBe(0);
+  });
+
+  it('401 with a token signed by another secret', async () => {
+    const v = await createVisitor(db, { jwtSecret: 'some-other-secret-0123456789' });
+    const r = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng });
+    expect(r.status).toBe(401);
+    expect(r.body.error.code).toBe('INVALID_TOKEN');
+  });
+
+  it('400 on a missing or malformed Idempotency-Key and on a bad body', async () => {
+    const v = await createVisitor(db);
+    const noKey = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng }, null);
+    expect(noKey.status).toBe(400);
+    expect(noKey.body.error.details[0]).toMatch(/^headers\.Idempotency-Key: /);
+    const badKey = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng }, 'x');
+    expect(badKey.status).toBe(400);
+    const badLat = await put(couponId, v.auth, { lat: 91, long: spot.lng });
+    expect(badLat.status).toBe(400);
+    expect(badLat.body.error.details.join()).toContain('body.lat');
+    const stringLat = await put(couponId, v.auth, { lat: 'north', long: spot.lng });
+    expect(stringLat.status).toBe(400);
+    const badJson = await request(app)
+      .put(`/api/coupons/qr/${couponId}`)
+      .set('Authorization', v.auth)
+      .set('Idempotency-Key', key())
+      .set('Content-Type', 'application/json')
+      .send('{"lat": ');
+    expect(badJson.status).toBe(400);
+    expect(badJson.body.error.code).toBe('MALFORMED_BODY');
+    expect(await countRedemptions(v.id)).toBe(0);
+  });
+
+  it('404 for an unknown or unpublished coupon', async () => {
+    const v = await createVisitor(db);
+    expect((await put(999999, v.auth, { lat: spot.lat, long: spot.lng })).status).toBe(404);
+    const hidden = await createCoupon(db, { spotIds: [spot.id], published: false });
+    const r = await put(hidden, v.auth, { lat: spot.lat, long: spot.lng });
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('COUPON_NOT_FOUND');
+  });
+
+  it('422 NOT_NEARBY with the spec message when no usable spot is in range', async () => {
+    const v = await createVisitor(db);
+    const far = northOf(spot.lat, spot.lng, 5000);
+    const en = await put(couponId, v.auth, { lat: far.lat, long: far.lng }, key(), 'en');
+    expect(en.status).toBe(422);
+    expect(en.body.error).toMatchObject({
+      code: 'NOT_NEARBY',
+      message: 'No places nearby where the coupon can be used were found.',
+    });
+    expect(en.body.error.requestId).toBeTruthy();
+    const ja = await put(couponId, v.auth, { lat: far.lat, long: far.lng });
+    expect(ja.body.error.message).toBe('クーポンが利用できる場所が近くに見つかりませんでした。');
+    expect(await countRedemptions(v.id)).toBe(0);
+  });
+
+  it('takes the reported accuracy into account, up to 100 m', async () => {
+    const v = await createVisitor(db);
+    const p = northOf(spot.lat, spot.lng, 560); // 60 m outside the 500 m range
+    expect((await put(couponId, v.auth, { lat: p.lat, long: p.lng, accuracy: 30 })).status).toBe(422);
+    const far = northOf(spot.lat, spot.lng, 650); // 150 m outside: a 3 km fix must not unlock it
+    expect((await put(couponId, v.auth, { lat: far.lat, long: far.lng, accuracy: 3000 })).status).toBe(422);
+    const ok = await put(couponId, v.auth, { lat: p.lat, long: p.lng, accuracy: 80 });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.redemption.distanceM).toBeGreaterThan(550);
+  });
+
+  it('200 with the redemption and a red stamp (1) during the rally', async () => {
+    const v = await createVisitor(db);
+    const near = northOf(spot.lat, spot.lng, 120);
+    const r = await put(couponId, v.auth, { lat: near.lat, long: near.lng, accuracy: 12 });
+    expect(r.status).toBe(200);
+    expect(r.body.data.redemption).toMatchObject({ couponId, spotId: spot.id, spotName: '熊本城前の店', usedOn: '2026-11-21' });
+    expect(r.body.data.redemption.distanceM).toBeGreaterThanOrEqual(119);
+    expect(r.body.data.redemption.distanceM).toBeLessThanOrEqual(121);
+    expect(r.body.data.stamp).toMatchObject({ campaignId, kind: 'red', value: 1, couponId });
+    const row = await db('redemptions').where({ user_id: v.id }).first();
+    expect(row).toMatchObject({ coupon_id: couponId, spot_id: spot.id, used_on: '2026-11-21' });
+    expect(await countStamps(v.id)).toBe(1);
+    const detail = await request(app).get(`/api/coupons/${couponId}`).set('Authorization', v.auth);
+    expect(detail.body.data.usedToday).toBe(true);
+  });
+
+  it('gives a gold stamp (10) for a lodging coupon', async () => {
+    const v = await createVisitor(db);
+    const r = await put(lodgingCouponId, v.auth, { lat: 32.88, long: 131.1 });
+    expect(r.status).toBe(200);
+    expect(r.body.data.stamp).toMatchObject({ kind: 'gold', value: 10 });
+  });
+
+  it('gives no stamp outside the rally, but still records the use', async () => {
+    clock.set('2027-02-01T03:00:00Z');
+    const v = await createVisitor(db, { nowMs: Date.parse('2027-02-01T03:00:00Z') });
+    const r = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng });
+    expect(r.status).toBe(200);
+    expect(r.body.data.stamp).toBeNull();
+    expect(r.body.data.redemption.usedOn).toBe('2027-02-01');
+    expect(await countStamps(v.id)).toBe(0);
+  });
+
+  it('409 ALREADY_USED_TODAY on a second use the same JST day', async () => {
+    const v = await createVisitor(db);
+    expect((await put(couponId, v.auth, { lat: spot.lat, long: spot.lng })).status).toBe(200);
+    const again = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng }, key(), 'en');
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('ALREADY_USED_TODAY');
+    expect(await countRedemptions(v.id)).toBe(1);
+    expect(await countStamps(v.id)).toBe(1);
+  });
+
+  it('counts days in JST: 23:59 and 00:00 JST are two days; 23:59 and 23:59:30 are one', async () => {
+    const v = await createVisitor(db);
+    clock.set('2026-11-21T14:59:00Z'); // 23:59 JST on the 21st
+    const late = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng });
+    expect(late.status).toBe(200);
+    expect(late.body.data.redemption.usedOn).toBe('2026-11-21');
+    clock.set('2026-11-21T14:59:30Z');
+    expect((await put(couponId, v.auth, { lat: spot.lat, long: spot.lng })).status).toBe(409);
+    clock.set('2026-11-21T15:00:00Z'); // 00:00 JST on the 22nd
+    const next = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng });
+    expect(next.status).toBe(200);
+    expect(next.body.data.redemption.usedOn).toBe('2026-11-22');
+    expect(await countRedemptions(v.id)).toBe(2);
+  });
+
+  it('judges the JST day and rally by usedAt up to 24 h old, and refuses older or future times', async () => {
+    const v = await createVisitor(db);
+    clock.set('2026-11-01T01:00:00Z'); // 10:00 JST on the rally's first day
+    const queued = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: '2026-10-31T14:30:00Z' });
+    expect(queued.status).toBe(200);
+    expect(queued.body.data.redemption.usedOn).toBe('2026-10-31');
+    expect(queued.body.data.stamp).toBeNull(); // pressed the day before the rally began
+    const tooOld = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: '2026-10-30T23:00:00Z' });
+    expect(tooOld.status).toBe(422);
+    expect(tooOld.body.error.code).toBe('USED_AT_OUT_OF_RANGE');
+    const future = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: '2026-11-01T02:00:00Z' });
+    expect(future.status).toBe(422);
+    const badDate = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: 'yesterday' });
+    expect(badDate.status).toBe(400);
+  });
+
+  it('answers a reused idempotency key with the first answer, changing nothing', async () => {
+    const v = await createVisitor(db);
+    const k = key();
+    const first = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng }, k);
+    expect(first.status).toBe(200);
+    const second = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng }, k);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(await countRedemptions(v.id)).toBe(1);
+    expect(await countStamps(v.id)).toBe(1);
+  });
+
+  it('422 IDEMPOTENCY_KEY_REUSED for the same key with another body', async () => {
+    const v = await createVisitor(db);
+    const k = key();
+    expect((await put(couponId, v.auth, { lat: spot.lat, long: spot.lng }, k)).status).toBe(200);
+    const other = await put(couponId, v.auth, { lat: spot.lat + 0.0001, long: spot.lng }, k);
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await countRedemptions(v.id)).toBe(1);
+  });
+
+  it('50 parallel presses with different keys give exactly one redemption and one stamp', async () => {
+    const v = await createVisitor(db);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => put(couponId, v.auth, { lat: spot.lat, long: spot.lng })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    expect(await countRedemptions(v.id)).toBe(1);
+    expect(await countStamps(v.id)).toBe(1);
+  });
+
+  it('20 parallel replays of one key give one redemption and the same answer to all', async () => {
+    const v = await createVisitor(db);
+    const k = key();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => put(couponId, v.auth, { lat: spot.lat, long: spot.lng }, k)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    for (const a of answers) expect(a.body).toEqual(answers[0]?.body);
+    expect(await countRedemptions(v.id)).toBe(1);
+    expect(await countStamps(v.id)).toBe(1);
+  });
+});

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm test` runs: unit tests; the data (API) tests on SQLite, and again on PostgreSQL when
+ * TEST_DATABASE_URL is set; the browser tests in Debian Chromium. Under CI a missing
+ * PostgreSQL URL fails the run instead of silently skipping the PostgreSQL pass.
+ */
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (process.env.CI && !pgUrl) throw new Error('CI needs TEST_DATABASE_URL: the data tests must also run on PostgreSQL');
+
+const dataTests = ['tests/api/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { test: { name: 'api-sqlite', include: dataTests, env: { TEST_DB: 'sqlite' } } },
+      ...(pgUrl ? [{ test: { name: 'api-postgres', include: dataTests, env: { TEST_DB: 'pg' } } }] : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
