@@ -13,7 +13,7 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   let appError: AppError;
   if (err instanceof AppError) appError = err;
   else if (isUniqueViolation(err)) appError = new ConflictError('DUPLICATE');
-  else if (isBodyParserError(err)) appError = new AppError(err.status, err.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'MALFORMED_BODY');
+  else if (isClientHttpError(err)) appError = new AppError(err.status, clientErrorCode(err.status));
   else {
     console.error(JSON.stringify({ level: 'error', requestId: req.requestId, err: String((err as Error)?.stack ?? err) }));
     appError = new AppError(500, 'INTERNAL');
@@ -30,7 +30,14 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   res.status(appError.status).json(body);
 }
 
-function isBodyParserError(err: unknown): err is { status: number; type: string } {
-  const e = err as { status?: unknown; type?: unknown } | null;
-  return !!e && typeof e.status === 'number' && e.status >= 400 && e.status < 500 && typeof e.type === 'string';
+/** 4xx errors raised by Express's own middleware (body parser, static files) carry a status. */
+function isClientHttpError(err: unknown): err is { status: number } {
+  const e = err as { status?: unknown } | null;
+  return !!e && typeof e.status === 'number' && e.status >= 400 && e.status < 500;
+}
+
+function clientErrorCode(status: number): string {
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  return 'MALFORMED_BODY';
 }

@@ -1,0 +1,157 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/src/db/knex';
+import { fixedClock, testApp } from '../helpers/app';
+import { createTestDb } from '../helpers/db';
+import { createCampaign, createCoupon, createSpot, createVisitor, northOf } from '../helpers/factories';
+
+/** Coupon reading routes of spec 7: list search, detail, nearby spots, running rally. */
+describe('coupon reading API', () => {
+  let db: Db;
+  let destroy: () => Promise<void>;
+  const clock = fixedClock('2026-11-21T03:00:00Z');
+  let app: ReturnType<typeof testApp>['app'];
+  let castle: { id: number; lat: number; lng: number };
+  let aso: { id: number; lat: number; lng: number };
+  let lunch: number;
+  let onsen: number;
+  let inn: number;
+  let chain: number;
+
+  beforeAll(async () => {
+    ({ db, destroy } = await createTestDb());
+    app = testApp(db, { clock }).app;
+    castle = await createSpot(db, { name: '熊本城 茶屋', nameEn: 'Kumamoto Castle Tea House', area: 'city' });
+    aso = await createSpot(db, { name: '阿蘇の湯', lat: 32.884, lng: 131.104, area: 'aso', purpose: 'spa', rangeM: 1000 });
+    const north = northOf(castle.lat, castle.lng, 300);
+    const second = await createSpot(db, { name: '熊本城 北の店', lat: north.lat, lng: north.lng });
+    lunch = await createCoupon(db, { spotIds: [castle.id], title: '馬刺しランチ10%オフ', titleEn: '10% off horse sashimi lunch', tags: ['グルメ', '冬限定'], genre: '郷土料理', createdAt: '2026-10-02T00:00:00Z' });
+    onsen = await createCoupon(db, { spotIds: [aso.id], area: 'aso', purpose: 'spa', title: '日帰り入浴100円引き', tags: ['温泉'], createdAt: '2026-10-03T00:00:00Z' });
+    inn = await createCoupon(db, { spotIds: [aso.id], area: 'aso', purpose: 'lodging', title: '宿泊でウェルカムドリンク', createdAt: '2026-10-04T00:00:00Z' });
+    chain = await createCoupon(db, { spotIds: [castle.id, second.id], title: '2店舗で使えるクーポン', createdAt: '2026-10-05T00:00:00Z' });
+    await createCoupon(db, { spotIds: [castle.id], title: '非公開クーポン', published: false, createdAt: '2026-10-06T00:00:00Z' });
+    await createCoupon(db, { spotIds: [castle.id], title: '期限切れクーポン', validTo: '2026-11-20', createdAt: '2026-10-07T00:00:00Z' });
+    await createCoupon(db, { spotIds: [castle.id], title: '来月からのクーポン', validFrom: '2026-12-01', createdAt: '2026-10-08T00:00:00Z' });
+    await createCampaign(db, { name: '冬のスタンプラリー' });
+  });
+  afterAll(() => destroy());
+
+  describe('GET /api/coupons/list/search', () => {
+    it('lists published coupons valid today, newest first, with their first spot', async () => {
+      const r = await request(app).get('/api/coupons/list/search');
+      expect(r.status).toBe(200);
+      expect(r.body.data.map((c: { id: number }) => c.id)).toEqual([chain, inn, onsen, lunch]);
+      expect(r.body.meta).toEqual({ page: 1, limit: 10, total: 4 });
+      const card = r.body.data.find((c: { id: number }) => c.id === lunch);
+      expect(card).toMatchObject({ title: '馬刺しランチ10%オフ', discount: '10%オフ', area: 'city', purpose: 'gourmet', givesGold: false, spot: { id: castle.id, name: '熊本城 茶屋' }, spotCount: 1, tags: ['グルメ', '冬限定'] });
+      expect(r.body.data.find((c: { id: number }) => c.id === inn).givesGold).toBe(true);
+    });
+
+    it('pages', async () => {
+      const r = await request(app).get('/api/coupons/list/search?page=2&limit=3');
+      expect(r.body.data.map((c: { id: number }) => c.id)).toEqual([lunch]);
+      expect(r.body.meta).toEqual({ page: 2, limit: 3, total: 4 });
+    });
+
+    it('filters by area, purpose, genre, tag and keyword (title or shop name)', async () => {
+      const ids = async (q: string) => (await request(app).get(`/api/coupons/list/search?${q}`)).body.data.map((c: { id: number }) => c.id);
+      expect(await ids('area=aso')).toEqual([inn, onsen]);
+      expect(await ids('purpose=spa')).toEqual([onsen]);
+      expect(await ids(`genre=${encodeURIComponent('郷土料理')}`)).toEqual([lunch]);
+      expect(await ids(`tag=${encodeURIComponent('温泉')}`)).toEqual([onsen]);
+      expect(await ids(`tag=${encodeURIComponent('グルメ')}&tag=${encodeURIComponent('冬限定')}`)).toEqual([lunch]);
+      expect(await ids(`keyword=${encodeURIComponent('馬刺し')}`)).toEqual([lunch]);
+      expect(await ids(`keyword=${encodeURIComponent('北の店')}`)).toEqual([chain]);
+      expect(await ids('keyword=HORSE')).toEqual([lunch]);
+      expect(await ids('keyword=100%25')).toEqual([]);
+    });
+
+    it('answers texts in the x-lang language, falling back to ja', async () => {
+      const r = await request(app).get('/api/coupons/list/search?area=city').set('x-lang', 'en');
+      const titles = r.body.data.map((c: { title: string }) => c.title);
+      expect(titles).toContain('10% off horse sashimi lunch');
+      expect(titles).toContain('2店舗で使えるクーポン');
+      expect(r.body.data.find((c: { id: number }) => c.id === lunch).spot.name).toBe('Kumamoto Castle Tea House');
+    });
+
+    it('400 on a bad filter, with a localised message and the field', async () => {
+      const r = await request(app).get('/api/coupons/list/search?area=tokyo&limit=500').set('x-lang', 'en');
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('VALIDATION_FAILED');
+      expect(r.body.error.message).toBe('Some of the input is not valid.');
+      expect(r.body.error.details.some((d: string) => d.startsWith('query.area:'))).toBe(true);
+      expect(r.body.error.details.some((d: string) => d.startsWith('query.limit:'))).toBe(true);
+    });
+  });
+
+  describe('GET /api/coupons/{id}', () => {
+    it('shows the coupon with its spots and coordinates; usedToday null when signed out', async () => {
+      const r = await request(app).get(`/api/coupons/${chain}`);
+      expect(r.status).toBe(200);
+      expect(r.body.data).toMatchObject({ id: chain, title: '2店舗で使えるクーポン', usedToday: null, spotCount: 2 });
+      expect(r.body.data.spots).toHaveLength(2);
+      expect(r.body.data.spots[0]).toMatchObject({ id: castle.id, latitude: castle.lat, longitude: castle.lng, usableRangeM: 500 });
+    });
+
+    it('usedToday is false, then true once used, for a signed-in visitor', async () => {
+      const v = await createVisitor(db);
+      expect((await request(app).get(`/api/coupons/${lunch}`).set('Authorization', v.auth)).body.data.usedToday).toBe(false);
+      await request(app).put(`/api/coupons/qr/${lunch}`).set('Authorization', v.auth).set('Idempotency-Key', 'detail-key-1').send({ lat: castle.lat, long: castle.lng });
+      expect((await request(app).get(`/api/coupons/${lunch}`).set('Authorization', v.auth)).body.data.usedToday).toBe(true);
+    });
+
+    it('404 for unknown, unpublished or expired coupons; 400 for a bad id; 401 for a bad token', async () => {
+      expect((await request(app).get('/api/coupons/999999')).status).toBe(404);
+      const hidden = await db('coupon_translations').where({ title: '非公開クーポン' }).first();
+      expect((await request(app).get(`/api/coupons/${hidden.coupon_id}`)).status).toBe(404);
+      const expired = await db('coupon_translations').where({ title: '期限切れクーポン' }).first();
+      expect((await request(app).get(`/api/coupons/${expired.coupon_id}`)).status).toBe(404);
+      expect((await request(app).get('/api/coupons/abc')).status).toBe(400);
+      expect((await request(app).get(`/api/coupons/${lunch}`).set('Authorization', 'Bearer not-a-jwt')).status).toBe(401);
+    });
+  });
+
+  describe('GET /api/coupons/get/nearby/spot/list', () => {
+    it('lists the spots of coupon cid within each spot range, nearest first, with distanceM', async () => {
+      const here = northOf(castle.lat, castle.lng, 200); // 200 m from the castle, 100 m from the north shop
+      const r = await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${here.lat}&long=${here.lng}&cid=${chain}`);
+      expect(r.status).toBe(200);
+      expect(r.body.data.map((s: { distanceM: number }) => s.distanceM)).toEqual([100, 200]);
+      expect(r.body.meta).toEqual({ page: 1, limit: 5, total: 2 });
+      expect(r.body.data[1]).toMatchObject({ id: castle.id, name: '熊本城 茶屋', storeCode: expect.any(String) });
+    });
+
+    it('honours range (metres) and paging', async () => {
+      const here = northOf(castle.lat, castle.lng, 200);
+      const narrow = await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${here.lat}&long=${here.lng}&cid=${chain}&range=150`);
+      expect(narrow.body.data).toHaveLength(1);
+      const page2 = await request(app).get(`/api/coupons/get/nearby/spot/list?page=2&limit=1&lat=${here.lat}&long=${here.lng}&cid=${chain}`);
+      expect(page2.body.data.map((s: { id: number }) => s.id)).toEqual([castle.id]);
+      expect(page2.body.meta.total).toBe(2);
+    });
+
+    it('is empty far away or for another coupon; 400 without lat, long or cid', async () => {
+      const far = northOf(castle.lat, castle.lng, 5000);
+      expect((await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${far.lat}&long=${far.lng}&cid=${chain}`)).body.data).toEqual([]);
+      expect((await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${castle.lat}&long=${castle.lng}&cid=${onsen}`)).body.data).toEqual([]);
+      const bad = await request(app).get('/api/coupons/get/nearby/spot/list?lat=32.8');
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.details.join()).toMatch(/query\.long/);
+      expect(bad.body.error.details.join()).toMatch(/query\.cid/);
+    });
+  });
+
+  describe('GET /api/coupons/get/campaign', () => {
+    it('answers the rally running today (JST) or null', async () => {
+      const running = await request(app).get('/api/coupons/get/campaign');
+      expect(running.status).toBe(200);
+      expect(running.body.data).toMatchObject({ name: '冬のスタンプラリー', startsOn: '2026-11-01', endsOn: '2027-01-31' });
+      expect(running.body.data.id).toEqual(expect.any(Number));
+      clock.set('2027-01-31T14:59:59Z'); // 23:59:59 JST on the last day
+      expect((await request(app).get('/api/coupons/get/campaign')).body.data).not.toBeNull();
+      clock.set('2027-01-31T15:00:00Z'); // 00:00 JST on 1 February
+      expect((await request(app).get('/api/coupons/get/campaign')).body).toEqual({ data: null });
+      clock.set('2026-11-21T03:00:00Z');
+    });
+  });
+});
