@@ -12,6 +12,7 @@ const dataTests = ['tests/api/**/*.test.ts'];
 
 export default defineConfig({
   test: {
+    reporters: ['default', './tests/helpers/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
