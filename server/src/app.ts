@@ -1,37 +1,75 @@
+import cors from 'cors';
 import express, { type Express } from 'express';
+import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import type { Logger } from 'pino';
+import { allowListGuard, compileAllowList } from './http/allow-list';
 import type { AppDeps } from './http/context';
 import { NotFoundError } from './http/errors';
 import { errorHandler } from './http/error-handler';
+import { createLogger, requestLogger } from './http/logger';
 import { authenticate, locale, requestId } from './http/middleware';
+import { createLimiters } from './http/rate-limit';
 import { mountRoutes, type AnyRoute } from './http/route';
 import { trailingSlash } from './http/trailing-slash';
 import { authRoutes } from './domains/auth/auth.routes';
 import { couponRoutes } from './domains/coupons/coupons.routes';
+import { staffRoutes } from './domains/staff/staff.routes';
 import { stampRoutes } from './domains/stamps/stamps.routes';
 
 /** Every API route of the product, in mounting order. */
 export function apiRoutes(deps: AppDeps): AnyRoute[] {
-  return [...authRoutes(deps), ...couponRoutes(deps), ...stampRoutes(deps)];
+  return [...authRoutes(deps), ...staffRoutes(deps), ...couponRoutes(deps), ...stampRoutes(deps)];
 }
 
+/** Path prefix of the admin area's pages (spec 2). */
+export const ADMIN_PAGES = '/management_admin';
+
 /**
- * Builds the Express app (design: app.ts): the `/api` routes, the OpenAPI document, the
- * trailing-slash rule and the built PWA. It never listens; main.ts and tests do.
+ * Content security policy: the app's own scripts, styles and API; LINE's API and CDN for the
+ * LIFF SDK (bundled from npm) and profile pictures. Map route links are plain navigations.
  */
-export function createApp(deps: AppDeps): Express {
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https://profile.line-scdn.net', 'https://obs.line-scdn.net'],
+  connectSrc: ["'self'", 'https://api.line.me', 'https://liffsdk.line-scdn.net'],
+  fontSrc: ["'self'", 'data:'],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+/**
+ * Builds the Express app (design: app.ts): security headers, the site and admin allow-lists,
+ * the `/api` routes with their rate limits, the OpenAPI document, the trailing-slash rule
+ * and the built PWA. It never listens; main.ts and tests do.
+ */
+export function createApp(deps: AppDeps & { logger?: Logger }): Express {
+  const { config } = deps;
+  const logger = deps.logger ?? createLogger(config.logLevel);
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
-  app.use(requestId, locale);
+  app.set('trust proxy', config.trustProxy);
+  app.use(requestId, requestLogger(logger), locale);
+  app.use(helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES } }));
+  if (config.corsOrigins.length) app.use('/api', cors({ origin: config.corsOrigins, exposedHeaders: ['Authorization', 'X-Request-Id'] }));
+  if (config.siteAllowedIps) app.use(allowListGuard(compileAllowList(config.siteAllowedIps)));
+  const adminAllowList = allowListGuard(compileAllowList(config.adminAllowedIps));
+  app.use(ADMIN_PAGES, adminAllowList);
 
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }), authenticate(deps));
-  mountRoutes(api, registry, apiRoutes(deps));
+  mountRoutes(api, registry, apiRoutes(deps), { adminAllowList, limiters: createLimiters(config, deps.db) });
   const openapi = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: { title: 'Kumamoto tourism passport API', version: '1.0.0' },
@@ -44,7 +82,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', api);
 
   app.use(trailingSlash);
-  const dist = resolve(deps.config.clientDist);
+  const dist = resolve(config.clientDist);
   app.use('/assets', express.static(resolve(dist, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
   app.use(express.static(dist, { index: false, maxAge: 0 }));
   app.get(/.*/, (_req, res) => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -20,6 +21,23 @@ const schema = z.object({
   LIFF_ID: z.string().optional(),
   /** Directory of the built client served as the PWA. */
   CLIENT_DIST: z.string().default('dist/client'),
+  /** LINE's published ES256 keys for ID tokens from LIFF. */
+  LINE_JWKS_URL: z.string().url().default('https://api.line.me/oauth2/v2.1/certs'),
+  /** Least time between two fetches of LINE's keys, in milliseconds (a fetch for an unknown `kid` waits this long). */
+  LINE_JWKS_COOLDOWN_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Admin allow-list (spec 6): addresses and CIDR ranges, separated by commas, spaces or newlines. */
+  ADMIN_ALLOWED_IPS: z.string().optional(),
+  /** A file with the admin allow-list, one address or range per line (`#` comments allowed). */
+  ADMIN_ALLOWED_IPS_FILE: z.string().optional(),
+  /** Optional allow-list that closes the whole site (pre-launch). */
+  SITE_ALLOWED_IPS: z.string().optional(),
+  /** Express `trust proxy`: a hop count, `false`, or proxy addresses/ranges (comma separated). */
+  TRUST_PROXY: z.string().optional(),
+  /** `memory` (one instance) or `postgres` (several instances share the counts; needs DATABASE_URL). */
+  RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
+  /** Origins allowed by CORS, comma separated; unset means no CORS headers at all. */
+  CORS_ORIGINS: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Seed the SQLite database on first start (default on outside production). */
   AUTO_SEED: z
     .enum(['true', 'false'])
@@ -35,6 +53,19 @@ export type Config = {
   line: { channelId: string; channelSecret: string; liffId?: string };
   clientDist: string;
   autoSeed: boolean;
+  lineJwksUrl: string;
+  lineJwksCooldownMs: number;
+  /** Admin allow-list entries (addresses or CIDR ranges). */
+  adminAllowedIps: string[];
+  /** When set, only these addresses reach the site at all. */
+  siteAllowedIps: string[] | null;
+  /** Value for Express's `trust proxy`. */
+  trustProxy: boolean | number | string[];
+  rateLimitStore: 'memory' | 'postgres';
+  corsOrigins: string[];
+  logLevel: string;
+  /** Start-up notes about defaults that only suit development. */
+  notes: string[];
   /** Demo visitor sign-in: only outside production and only without LIFF. */
   demoLogin: boolean;
 };
@@ -46,6 +77,22 @@ const DEV_JWT_SECRET = 'development-only-secret-change-me';
  * @throws Error listing every invalid or missing variable (fail fast at start-up).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return parseConfig(env, (file) => readFileSync(file, 'utf8'));
+}
+
+const LOOPBACK = ['127.0.0.1/8', '::1/128'];
+const splitList = (v: string) => v.split(/[\s,]+/).map((x) => x.trim()).filter(Boolean);
+const listFile = (text: string) => splitList(text.split('\n').map((line) => line.replace(/#.*$/, '')).join('\n'));
+
+function parseTrustProxy(v: string): boolean | number | string[] {
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return splitList(v);
+}
+
+/** loadConfig with the file reader passed in (tests give files without touching disk). */
+export function parseConfig(env: NodeJS.ProcessEnv, readFile: (file: string) => string): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -57,6 +104,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = [!e.JWT_SECRET && 'JWT_SECRET', !e.DATABASE_URL && 'DATABASE_URL'].filter(Boolean);
     if (missing.length) throw new Error(`Production needs ${missing.join(' and ')}`);
   }
+  const notes: string[] = [];
+  let adminAllowedIps: string[];
+  if (e.ADMIN_ALLOWED_IPS_FILE) adminAllowedIps = listFile(readFile(e.ADMIN_ALLOWED_IPS_FILE));
+  else if (e.ADMIN_ALLOWED_IPS) adminAllowedIps = splitList(e.ADMIN_ALLOWED_IPS);
+  else if (production) throw new Error('Production needs ADMIN_ALLOWED_IPS or ADMIN_ALLOWED_IPS_FILE (spec 6 allow-list)');
+  else {
+    adminAllowedIps = LOOPBACK;
+    notes.push('ADMIN_ALLOWED_IPS is unset: the admin area answers loopback callers only.');
+  }
+  let trustProxy: Config['trustProxy'];
+  if (e.TRUST_PROXY !== undefined) trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  else if (production) throw new Error('Production needs TRUST_PROXY (a hop count, proxy addresses, or false)');
+  else {
+    trustProxy = ['loopback'];
+    notes.push('TRUST_PROXY is unset: X-Forwarded-For is trusted from loopback proxies only.');
+  }
+  if (e.RATE_LIMIT_STORE === 'postgres' && !e.DATABASE_URL) throw new Error('RATE_LIMIT_STORE=postgres needs DATABASE_URL');
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -66,5 +130,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDist: e.CLIENT_DIST,
     autoSeed: e.AUTO_SEED ?? (!production && !e.DATABASE_URL),
     demoLogin: !production && !e.LIFF_ID,
+    lineJwksUrl: e.LINE_JWKS_URL,
+    lineJwksCooldownMs: e.LINE_JWKS_COOLDOWN_MS,
+    adminAllowedIps,
+    siteAllowedIps: e.SITE_ALLOWED_IPS ? splitList(e.SITE_ALLOWED_IPS) : null,
+    trustProxy,
+    rateLimitStore: e.RATE_LIMIT_STORE,
+    corsOrigins: e.CORS_ORIGINS ? splitList(e.CORS_ORIGINS) : [],
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    notes,
   };
 }

@@ -3,17 +3,20 @@ import { createDb } from './db/knex';
 import { createApp } from './app';
 import { systemClock } from './http/context';
 import { seedIfEmpty } from './db/seed';
+import { createLogger } from './http/logger';
 
 /** Starts the server: config, database, migrations (and the first-start seed on SQLite), listen. */
 async function main() {
   const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  for (const note of config.notes) logger.warn(note);
   const db = createDb(config.database);
   await db.migrate.latest();
-  if (config.autoSeed) await seedIfEmpty(db);
-  const app = createApp({ db, config, clock: systemClock });
+  if (config.autoSeed) await seedIfEmpty(db, { demoStaff: config.nodeEnv !== 'production' });
+  const app = createApp({ db, config, clock: systemClock, logger });
   const server = app.listen(config.port, () => {
-    const where = config.database.client === 'pg' ? 'PostgreSQL' : `SQLite ${config.database.file}`;
-    console.log(JSON.stringify({ level: 'info', msg: `listening on http://localhost:${config.port}`, database: where }));
+    const database = config.database.client === 'pg' ? 'PostgreSQL' : `SQLite ${config.database.file}`;
+    logger.info({ database }, `listening on http://localhost:${config.port}`);
   });
   const stop = () => server.close(() => void db.destroy().then(() => process.exit(0)));
   process.on('SIGINT', stop);

@@ -32,6 +32,16 @@ describe('seed', () => {
     expect(Number(lodging[0]?.n)).toBeGreaterThan(0);
   });
 
+  it('adds the demo admin and a shop account tied to 熊本城', async () => {
+    const staff = await db('staff_users').orderBy('id').select('email', 'role');
+    expect(staff).toEqual([
+      { email: 'admin@example.com', role: 'admin' },
+      { email: 'shop@example.com', role: 'shop' },
+    ]);
+    const shopSpot = await db('staff_user_spots as ss').join('spots as s', 's.id', 'ss.spot_id').select('s.store_code').first();
+    expect(shopSpot.store_code).toBe('kmt-0106');
+  });
+
   it('adds the stamp rally from 2026-11-01 to 2027-01-31, and does nothing a second time', async () => {
     expect(await db('campaigns').select('starts_on', 'ends_on')).toEqual([{ starts_on: '2026-11-01', ends_on: '2027-01-31' }]);
     expect(await seedIfEmpty(db)).toBe(false);

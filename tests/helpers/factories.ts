@@ -1,5 +1,6 @@
 import type { Db } from '../../server/src/db/knex';
-import { signVisitorToken } from '../../server/src/domains/auth/auth.tokens';
+import { signAccessToken, signVisitorToken } from '../../server/src/domains/auth/auth.tokens';
+import { createStaff } from '../../server/src/domains/staff/staff.service';
 import type { Area, Purpose } from '../../server/src/contracts/common';
 
 const ts = '2026-10-01T00:00:00.000Z';
@@ -103,4 +104,17 @@ export async function createVisitor(
 /** A point `metres` due north of (lat, lng). */
 export function northOf(lat: number, lng: number, metres: number): { lat: number; lng: number } {
   return { lat: lat + metres / 111_195, lng };
+}
+
+/** Creates a staff account through the real service (scrypt hash) and signs its token. */
+export async function createStaffAccount(
+  db: Db,
+  s: { role: 'admin' | 'shop'; spots?: string[]; email?: string; password?: string; nowMs?: number } = { role: 'admin' },
+): Promise<{ id: number; email: string; password: string; auth: string }> {
+  seq += 1;
+  const email = s.email ?? `staff${seq}@example.jp`;
+  const password = s.password ?? 'correct horse battery staple';
+  const user = await createStaff(db, { email, password, role: s.role, spots: s.spots ?? [], now: new Date('2026-10-01T00:00:00Z') });
+  const token = signAccessToken(user.id, s.role, 'test-jwt-secret-0123456789', s.nowMs ?? Date.parse('2026-11-21T03:00:00Z'));
+  return { id: user.id, email, password, auth: `Bearer ${token}` };
 }

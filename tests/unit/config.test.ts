@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/src/config';
+import { loadConfig, parseConfig } from '../../server/src/config';
 
 describe('loadConfig', () => {
   it('defaults to SQLite at data/app.sqlite3 on port 3000 with the demo sign-in', () => {
@@ -16,11 +16,45 @@ describe('loadConfig', () => {
     expect(c.autoSeed).toBe(false);
   });
 
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://u:p@db/x' };
+
   it('refuses to start in production without JWT_SECRET and DATABASE_URL', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET and DATABASE_URL/);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(/DATABASE_URL/);
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://u:p@db/x' });
+    const c = loadConfig({ ...production, ADMIN_ALLOWED_IPS: '203.0.113.0/24', TRUST_PROXY: '1' });
     expect(c.demoLogin).toBe(false);
+    expect(c.trustProxy).toBe(1);
+  });
+
+  it('refuses to start in production without the admin allow-list or TRUST_PROXY', () => {
+    expect(() => loadConfig({ ...production, TRUST_PROXY: '1' })).toThrow(/ADMIN_ALLOWED_IPS/);
+    expect(() => loadConfig({ ...production, ADMIN_ALLOWED_IPS: '203.0.113.7' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ ...production, ADMIN_ALLOWED_IPS: '203.0.113.7', TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('outside production, admits loopback only to the admin area and says so', () => {
+    const c = loadConfig({});
+    expect(c.adminAllowedIps).toEqual(['127.0.0.1/8', '::1/128']);
+    expect(c.trustProxy).toEqual(['loopback']);
+    expect(c.notes.join(' ')).toMatch(/ADMIN_ALLOWED_IPS is unset/);
+  });
+
+  it('reads the allow-list from the environment or a file with comments', () => {
+    expect(loadConfig({ ADMIN_ALLOWED_IPS: '203.0.113.7, 198.51.100.0/24\n2001:db8::/32' }).adminAllowedIps).toEqual([
+      '203.0.113.7',
+      '198.51.100.0/24',
+      '2001:db8::/32',
+    ]);
+    const c = parseConfig({ ADMIN_ALLOWED_IPS_FILE: '/etc/passport/admin-ips' }, (file) => {
+      expect(file).toBe('/etc/passport/admin-ips');
+      return '# office\n203.0.113.7\n198.51.100.0/24 # branch\n';
+    });
+    expect(c.adminAllowedIps).toEqual(['203.0.113.7', '198.51.100.0/24']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
+  });
+
+  it('needs DATABASE_URL for the shared PostgreSQL rate-limit store', () => {
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'postgres' })).toThrow(/RATE_LIMIT_STORE=postgres needs DATABASE_URL/);
   });
 
   it('hides the demo sign-in when LIFF is configured', () => {

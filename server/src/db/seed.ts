@@ -1,14 +1,17 @@
 import type { Db } from './knex';
-import { seed } from '../../../seeds/01_kumamoto';
+import { seed as seedSpotsAndCoupons } from '../../../seeds/01_kumamoto';
+import { seed as seedDemoStaff } from '../../../seeds/02_demo_staff';
 
 /**
- * Seeds the development data (seeds/01_kumamoto.ts) when the database has no spots yet:
- * the first start of `npm start`, `npm run seed`, and tests that ask for it.
+ * Seeds the development data when the database has no spots yet (first start of
+ * `npm start`, `npm run seed`, tests that ask for it): real Kumamoto spots, demo coupons,
+ * the winter rally, and, unless `demoStaff` is false (production), the demo staff accounts.
  * @returns whether it seeded
  */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, opts: { demoStaff?: boolean } = {}): Promise<boolean> {
   const [row] = await db('spots').count({ n: '*' });
   if (Number(row?.n ?? 0) > 0) return false;
-  await seed(db);
+  await seedSpotsAndCoupons(db);
+  if (opts.demoStaff !== false) await seedDemoStaff(db);
   return true;
 }

@@ -15,14 +15,21 @@ export interface AppDeps {
   clock: Clock;
 }
 
-/** Who is calling: nobody, or a signed-in visitor. */
-export type Actor = { kind: 'anonymous' } | { kind: 'visitor'; userId: number };
+/** Rate limiters by purpose (issue 3), built once per app and attached to routes by name. */
+export type LimiterName = 'login' | 'token' | 'write';
+
+/** Who is calling: nobody, a signed-in visitor, or a staff member (admin, or shop staff). */
+export type Actor =
+  | { kind: 'anonymous' }
+  | { kind: 'visitor'; userId: number }
+  | { kind: 'staff'; staffId: number; role: 'admin' | 'shop' };
 
 declare module 'express-serve-static-core' {
   interface Request {
     requestId: string;
     locale: Locale;
     actor: Actor;
+    authError?: Error;
   }
 }
 
@@ -30,6 +37,12 @@ declare module 'express-serve-static-core' {
 export function visitorIdOf(actor: Actor): number {
   if (actor.kind !== 'visitor') throw new Error('visitor route reached without a visitor');
   return actor.userId;
+}
+
+/** The signed-in staff member; routes with access 'staff' or 'admin' always have one. */
+export function staffOf(actor: Actor): { staffId: number; role: 'admin' | 'shop' } {
+  if (actor.kind !== 'staff') throw new Error('staff route reached without staff');
+  return actor;
 }
 
 /** The signed-in visitor's user id, or undefined for an anonymous caller. */

@@ -15,7 +15,7 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   else if (isUniqueViolation(err)) appError = new ConflictError('DUPLICATE');
   else if (isClientHttpError(err)) appError = new AppError(err.status, clientErrorCode(err.status));
   else {
-    console.error(JSON.stringify({ level: 'error', requestId: req.requestId, err: String((err as Error)?.stack ?? err) }));
+    req.log?.error({ err, requestId: req.requestId }, 'unhandled error');
     appError = new AppError(500, 'INTERNAL');
   }
   const t = translator(req.locale ?? 'ja');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { DEFAULT_LOCALE, isLocale } from '../contracts/common';
-import { verifyVisitorToken } from '../domains/auth/auth.tokens';
+import { verifyAccessToken } from '../domains/auth/auth.tokens';
 import type { AppDeps } from './context';
 import { UnauthorizedError } from './errors';
 
@@ -21,8 +21,9 @@ export function locale(req: Request, _res: Response, next: NextFunction) {
 }
 
 /**
- * Reads an `Authorization: Bearer` token into `req.actor`. No header: anonymous.
- * A header with a bad or expired token fails with 401, so the client signs in again.
+ * Reads an `Authorization: Bearer` token into `req.actor`. No header: anonymous. A bad or
+ * expired token leaves `req.authError`, which the route raises (401, so the client signs in
+ * again) after the allow-list and rate limits have had their say.
  */
 export function authenticate(deps: AppDeps) {
   return (req: Request, _res: Response, next: NextFunction) => {
@@ -30,12 +31,12 @@ export function authenticate(deps: AppDeps) {
     const header = req.get('authorization');
     if (!header) return next();
     const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-    if (!token) return next(new UnauthorizedError('INVALID_TOKEN'));
     try {
-      req.actor = { kind: 'visitor', userId: verifyVisitorToken(token, deps.config.jwtSecret, deps.clock.now().getTime()) };
-      next();
+      if (!token) throw new UnauthorizedError('INVALID_TOKEN');
+      req.actor = verifyAccessToken(token, deps.config.jwtSecret, deps.clock.now().getTime());
     } catch (err) {
-      next(err);
+      req.authError = err instanceof UnauthorizedError ? err : new UnauthorizedError('INVALID_TOKEN');
     }
+    next();
   };
 }

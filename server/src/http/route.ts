@@ -1,13 +1,16 @@
-import type { NextFunction, Request, Response, Router } from 'express';
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { ErrorBody } from '../contracts/common';
-import type { Actor, AppDeps } from './context';
-import { UnauthorizedError, ValidationError } from './errors';
+import type { Actor, AppDeps, LimiterName } from './context';
+import { ForbiddenError, UnauthorizedError, ValidationError } from './errors';
 import type { Locale } from '../contracts/common';
 
-/** Who may call a route: anyone, anyone (visitor optional), a signed-in visitor. */
-export type Access = 'public' | 'optionalVisitor' | 'visitor';
+/**
+ * Who may call a route: anyone; anyone, a visitor's token read if sent; a signed-in visitor;
+ * any staff member (admin or shop staff; services narrow shop staff to their spots); admins.
+ */
+export type Access = 'public' | 'optionalVisitor' | 'visitor' | 'staff' | 'admin';
 
 type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -28,6 +31,10 @@ export interface RouteSpec<P extends Schema | undefined, Q extends Schema | unde
   path: string;
   summary: string;
   access: Access;
+  /** Part of the admin area: only callers on the admin allow-list reach it (spec 6). Implied by staff and admin access. */
+  adminArea?: boolean;
+  /** The rate limiter that guards it (issue 3: logins, token issuing, writes). */
+  rateLimit?: LimiterName;
   params?: P;
   query?: Q;
   body?: B;
@@ -59,20 +66,44 @@ function parsePart(schema: Schema | undefined, value: unknown, where: string, de
   return r.data;
 }
 
+/** Whether a route belongs to the admin area (and so sits behind the admin allow-list). */
+export function isAdminArea(route: Pick<AnyRoute, 'access' | 'adminArea'>): boolean {
+  return route.adminArea === true || route.access === 'staff' || route.access === 'admin';
+}
+
 /**
- * Mounts routes on an Express router and records them in the OpenAPI registry: validate
- * (400 with "field: reason" details), check access (401), call the handler, answer JSON.
+ * 401 when nobody is signed in where someone must be; 403 when the wrong kind of caller is.
+ * @throws UnauthorizedError, ForbiddenError
+ */
+export function checkAccess(access: Access, actor: Actor): void {
+  if (access === 'public' || access === 'optionalVisitor') return;
+  if (actor.kind === 'anonymous') throw new UnauthorizedError();
+  if (access === 'visitor' && actor.kind !== 'visitor') throw new ForbiddenError();
+  if (access === 'staff' && actor.kind !== 'staff') throw new ForbiddenError();
+  if (access === 'admin' && !(actor.kind === 'staff' && actor.role === 'admin')) throw new ForbiddenError();
+}
+
+/**
+ * Mounts routes on an Express router and records them in the OpenAPI registry: the admin
+ * allow-list for admin-area routes (403, empty body), the route's rate limiter (429), the
+ * access check (401/403), validation (400 with "field: reason" details), the handler, JSON.
  */
 export function mountRoutes(
   router: Router,
   registry: OpenAPIRegistry,
   routes: RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>[],
+  guards: { adminAllowList: RequestHandler; limiters: Record<LimiterName, RequestHandler[]> },
 ) {
   for (const route of routes) {
     const expressPath = route.path.replace(/\{(\w+)\}/g, ':$1');
-    router[route.method](expressPath, async (req: Request, res: Response, next: NextFunction) => {
+    const before: RequestHandler[] = [
+      ...(isAdminArea(route) ? [guards.adminAllowList] : []),
+      ...(route.rateLimit ? guards.limiters[route.rateLimit] : []),
+    ];
+    router[route.method](expressPath, ...before, async (req: Request, res: Response, next: NextFunction) => {
       try {
-        if (route.access === 'visitor' && req.actor.kind !== 'visitor') throw new UnauthorizedError();
+        if (req.authError) throw req.authError;
+        checkAccess(route.access, req.actor);
         const details: string[] = [];
         const params = parsePart(route.params, req.params, 'params', details);
         const query = parsePart(route.query, req.query, 'query', details);
@@ -84,7 +115,16 @@ export function mountRoutes(
         next(err);
       }
     });
-    const errorStatuses = [...new Set([...(route.errors ?? []), 400, ...(route.access === 'visitor' ? [401] : [])])];
+    const guarded = route.access !== 'public' && route.access !== 'optionalVisitor';
+    const errorStatuses = [
+      ...new Set([
+        ...(route.errors ?? []),
+        400,
+        ...(guarded ? [401, 403] : []),
+        ...(isAdminArea(route) ? [403] : []),
+        ...(route.rateLimit ? [429] : []),
+      ]),
+    ].sort();
     registry.registerPath({
       method: route.method,
       path: `/api${route.path}`,

@@ -4,24 +4,26 @@ import { defineRoute, type AnyRoute } from '../../http/route';
 import { translator } from '../../i18n';
 import { currentVisitor } from '../users/users.service';
 import { demoLogin, lineLogin } from './auth.service';
+import { createLineIdTokenVerifier } from './line-id-token';
 
 /** Auth routes (spec 6, 7): LINE login, the signed-in visitor, client sign-in settings. */
 export function authRoutes(deps: AppDeps): AnyRoute[] {
   const { db, config, clock } = deps;
+  const verifyLineIdToken = createLineIdTokenVerifier({ ...config.line, jwksUrl: config.lineJwksUrl, cooldownMs: config.lineJwksCooldownMs });
   const routes: AnyRoute[] = [
     defineRoute({
       method: 'post',
       path: '/auth/line/login',
       summary: 'Sign in with a LINE ID token; our JWT comes back in the Authorization response header',
       access: 'public',
+      rateLimit: 'token',
       body: LineLoginBody,
       response: VisitorResponse,
       errors: [401],
       handler: async ({ body, res }) => {
-        const { token, visitor } = await lineLogin(db, {
+        const { token, visitor } = await lineLogin(db, verifyLineIdToken, {
           idToken: body.idToken,
-          channelId: config.line.channelId,
-          channelSecret: config.line.channelSecret,
+          nonce: body.nonce,
           jwtSecret: config.jwtSecret,
           now: clock.now(),
         });
@@ -53,6 +55,7 @@ export function authRoutes(deps: AppDeps): AnyRoute[] {
         path: '/auth/demo/login',
         summary: 'Development only: sign in as a demo visitor of this device (absent in production)',
         access: 'public',
+        rateLimit: 'token',
         body: DemoLoginBody,
         response: VisitorResponse,
         handler: async ({ body, res, locale }) => {

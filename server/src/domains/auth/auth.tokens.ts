@@ -1,34 +1,39 @@
 import jwt from 'jsonwebtoken';
+import type { Actor } from '../../http/context';
 import { UnauthorizedError } from '../../http/errors';
 
 /** Spec 9: our access tokens live 86400 seconds. */
 export const ACCESS_TOKEN_TTL_S = 86400;
 
-type AccessClaims = { sub: string; role: 'visitor' };
+export type Role = 'visitor' | 'admin' | 'shop';
+type AccessClaims = { sub: string; role: Role };
 
-/** Signs our own HS256 access token for a visitor (`sub` = user id), valid 86400 s from `nowMs`. */
+/**
+ * Signs our own HS256 access token, valid 86400 s from `nowMs`: `sub` is the visitor's user
+ * id (role visitor) or the staff account id (role admin or shop).
+ */
+export function signAccessToken(subject: number, role: Role, secret: string, nowMs: number): string {
+  const claims: AccessClaims = { sub: String(subject), role };
+  return jwt.sign({ ...claims, iat: Math.floor(nowMs / 1000) }, secret, { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_S });
+}
+
+/** Signs a visitor's access token. */
 export function signVisitorToken(userId: number, secret: string, nowMs: number): string {
-  const claims: AccessClaims = { sub: String(userId), role: 'visitor' };
-  return jwt.sign({ ...claims, iat: Math.floor(nowMs / 1000) }, secret, {
-    algorithm: 'HS256',
-    expiresIn: ACCESS_TOKEN_TTL_S,
-  });
+  return signAccessToken(userId, 'visitor', secret, nowMs);
 }
 
 /**
- * Verifies our access token (HS256 only, signature, expiry against `nowMs`).
- * @returns the visitor's user id
- * @throws UnauthorizedError on any defect
+ * Verifies our access token (HS256 only, signature, expiry against `nowMs`) into the actor.
+ * @throws UnauthorizedError INVALID_TOKEN on any defect
  */
-export function verifyVisitorToken(token: string, secret: string, nowMs: number): number {
+export function verifyAccessToken(token: string, secret: string, nowMs: number): Actor {
   try {
-    const claims = jwt.verify(token, secret, {
-      algorithms: ['HS256'],
-      clockTimestamp: Math.floor(nowMs / 1000),
-    }) as Partial<AccessClaims>;
-    const userId = Number(claims.sub);
-    if (claims.role !== 'visitor' || !Number.isInteger(userId) || userId <= 0) throw new Error('bad claims');
-    return userId;
+    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], clockTimestamp: Math.floor(nowMs / 1000) }) as Partial<AccessClaims>;
+    const id = Number(claims.sub);
+    if (!Number.isInteger(id) || id <= 0) throw new Error('bad subject');
+    if (claims.role === 'visitor') return { kind: 'visitor', userId: id };
+    if (claims.role === 'admin' || claims.role === 'shop') return { kind: 'staff', staffId: id, role: claims.role };
+    throw new Error('bad role');
   } catch {
     throw new UnauthorizedError('INVALID_TOKEN');
   }

@@ -55,6 +55,7 @@ export function couponRoutes(deps: AppDeps): AnyRoute[] {
       path: '/coupons/qr/{id}',
       summary: 'Mark a coupon used where the phone is (Idempotency-Key header required)',
       access: 'visitor',
+      rateLimit: 'write',
       params: IdParam,
       body: MarkUsedBody,
       response: MarkUsedResponse,

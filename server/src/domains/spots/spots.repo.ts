@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Area, Locale, Purpose } from '../../contracts/common';
-import { boundingBox, distanceSql, toInt } from '../../db/dialect';
+import { boundingBox, distanceSql, outerFirstJoin, toInt } from '../../db/dialect';
 import { loadTranslations } from '../../db/translations';
 
 export interface SpotRow {
@@ -55,7 +55,9 @@ async function maxUsableRange(db: Knex): Promise<number> {
  * Spots of a coupon within reach of a point, nearest first. A spot is within reach when its
  * distance is at most `rangeM` (or, without it, the spot's own usable range) plus
  * `allowanceM`. A bounding box on the (latitude, longitude) index narrows the candidates
- * before the exact haversine distance is computed.
+ * before the exact haversine distance is computed; the spots stay the outer loop of the join
+ * (see outerFirstJoin), so a coupon linked to every spot costs no more than one linked to a
+ * few. The total comes from a window count in the same statement, so the box is scanned once.
  */
 export async function findSpotsOfCouponNear(
   db: Knex,
@@ -70,26 +72,26 @@ export async function findSpotsOfCouponNear(
       ? db.raw(`${distanceSqlText} <= ?`, [q.rangeM + q.allowanceM])
       : db.raw(`${distanceSqlText} <= s.usable_range_m + ?`, [q.allowanceM]);
   const base = db('spots as s')
-    .join('coupon_spots as cs', function () {
+    [outerFirstJoin(db)]('coupon_spots as cs', function () {
       this.on('cs.spot_id', '=', 's.id').andOn('cs.coupon_id', '=', db.raw('?', [q.couponId]));
     })
     .whereBetween('s.latitude', [box.minLat, box.maxLat])
     .whereBetween('s.longitude', [box.minLng, box.maxLng])
     .where(within);
-  const [rows, countRow] = await Promise.all([
-    base
-      .clone()
-      .select('s.*', db.raw(`${distanceSqlText} as distance_m`))
-      .orderBy('distance_m', 'asc')
-      .orderBy('s.id', 'asc')
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit) as Promise<Array<RawSpot & { distance_m: number }>>,
-    base.clone().count({ n: '*' }).first(),
-  ]);
+  const rows = (await base
+    .clone()
+    .select('s.*', db.raw(`${distanceSqlText} as distance_m`), db.raw('count(*) over () as total_count'))
+    .orderBy('distance_m', 'asc')
+    .orderBy('s.id', 'asc')
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)) as Array<RawSpot & { distance_m: number; total_count: number | string }>;
+  // A page past the end has no rows to carry the window count: count separately (rare).
+  const total =
+    rows.length > 0 ? toInt(rows[0]?.total_count) : q.page > 1 ? toInt((await base.clone().count({ n: '*' }).first())?.n) : 0;
   const named = await withNames(db, rows, q.locale);
   return {
     rows: named.map(({ raw, ...s }) => ({ ...s, distanceM: Math.round(Number(raw.distance_m)) })),
-    total: toInt(countRow?.n),
+    total,
   };
 }
 

@@ -1,0 +1,90 @@
+import type { Express } from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/src/db/knex';
+import { testApp } from '../helpers/app';
+import { createTestDb } from '../helpers/db';
+import { createSpot, createStaffAccount, createVisitor } from '../helpers/factories';
+
+/**
+ * Who may call each API route (issue 3). A route missing here fails the test, so a new
+ * route cannot ship without someone deciding who may call it.
+ *   public: anyone; visitor: signed-in visitors; staff: admins and shop staff; admin: admins.
+ */
+const WHO_MAY_CALL: Record<string, 'public' | 'visitor' | 'staff' | 'admin'> = {
+  'POST /api/auth/line/login': 'public',
+  'GET /api/auth/me': 'visitor',
+  'GET /api/config': 'public',
+  'POST /api/auth/demo/login': 'public',
+  'POST /api/login': 'public',
+  'GET /api/user': 'staff',
+  'GET /api/coupons/list/search': 'public',
+  'GET /api/coupons/get/nearby/spot/list': 'public',
+  'GET /api/coupons/get/campaign': 'public',
+  'PUT /api/coupons/qr/:id': 'visitor',
+  'GET /api/coupons/:id': 'public',
+  'GET /api/stamps/get/list': 'visitor',
+  'GET /api/openapi.json': 'public',
+};
+
+type Layer = { route?: { path: string; methods: Record<string, boolean> }; name: string; handle: { stack?: Layer[] }; match: (p: string) => boolean };
+
+/** Lists "METHOD /path" of every route by walking the Express router and its mounted routers. */
+function listRoutes(app: Express): string[] {
+  const found: string[] = [];
+  const root = (app as unknown as { router: { stack: Layer[] } }).router.stack;
+  for (const layer of root) {
+    if (layer.name !== 'router' || !layer.handle.stack) continue;
+    const prefix = layer.match('/api/anything') ? '/api' : '';
+    for (const inner of layer.handle.stack) {
+      if (!inner.route) continue;
+      for (const method of Object.keys(inner.route.methods)) found.push(`${method.toUpperCase()} ${prefix}${inner.route.path}`);
+    }
+  }
+  return found;
+}
+
+describe('route access table', () => {
+  let db: Db;
+  let destroy: () => Promise<void>;
+  let app: Express;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ({ db, destroy } = await createTestDb());
+    app = testApp(db).app;
+    await createSpot(db, { storeCode: 'kmt-route' });
+    tokens.visitor = (await createVisitor(db)).auth;
+    tokens.shop = (await createStaffAccount(db, { role: 'shop', spots: ['kmt-route'] })).auth;
+    tokens.admin = (await createStaffAccount(db, { role: 'admin' })).auth;
+  });
+  afterAll(() => destroy());
+
+  it('lists every route of the router in the table, and nothing the router lacks', () => {
+    const routes = listRoutes(app);
+    expect(routes.length).toBeGreaterThan(5);
+    expect(routes.filter((r) => !(r in WHO_MAY_CALL))).toEqual([]);
+    expect(Object.keys(WHO_MAY_CALL).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  const mayCall = (rule: string, caller: string) =>
+    rule === 'public' ||
+    (rule === 'visitor' && caller === 'visitor') ||
+    (rule === 'staff' && (caller === 'shop' || caller === 'admin')) ||
+    (rule === 'admin' && caller === 'admin');
+
+  it.each(['anonymous', 'visitor', 'shop', 'admin'])('enforces the table for %s callers', async (caller) => {
+    for (const route of listRoutes(app)) {
+      const [method, path] = route.split(' ') as [string, string];
+      const r = request(app)[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path.replace(/:(\w+)/g, '1'));
+      if (tokens[caller]) r.set('Authorization', tokens[caller]!);
+      const res = await r.send({});
+      const rule = WHO_MAY_CALL[route]!;
+      if (mayCall(rule, caller)) {
+        expect([401, 403], `${caller} ${route} answered ${res.status}`).not.toContain(res.status);
+      } else {
+        expect(res.status, `${caller} ${route}`).toBe(caller === 'anonymous' ? 401 : 403);
+      }
+    }
+  });
+});
