@@ -1,0 +1,3 @@
+export function Spinner() {
+  return <span className="spinner" aria-hidden="true" />;
+}
