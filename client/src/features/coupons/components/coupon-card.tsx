@@ -1,0 +1,29 @@
+import { Link } from 'react-router-dom';
+import type { CouponCard as Coupon } from '../../../../../server/src/contracts/coupons';
+import { paths, useLocalePath } from '../../../lib/paths';
+import { CouponVisual } from './coupon-visual';
+import { useT } from '../../../lib/i18n';
+
+/** One coupon in the two-column list: image, discount, shop and area. */
+export function CouponCard({ coupon }: { coupon: Coupon }) {
+  const t = useT();
+  const to = useLocalePath();
+  return (
+    <li className="coupon-card">
+      <Link className="coupon-card__link" to={to(paths.couponDetail(coupon.id))} data-coupon-id={coupon.id}>
+        <CouponVisual coupon={coupon} />
+        <div className="coupon-card__body">
+          <p className="coupon-card__discount">{coupon.discount}</p>
+          <p className="coupon-card__shop">{coupon.spot?.name ?? coupon.title}</p>
+          <p className="coupon-card__area">
+            <svg viewBox="0 0 16 16" width="13" height="13" aria-hidden="true">
+              <path d="M8 15s5-4.6 5-8.5A5 5 0 0 0 3 6.5C3 10.4 8 15 8 15z" fill="currentColor" />
+              <circle cx="8" cy="6.5" r="1.8" fill="#fff" />
+            </svg>
+            {t(`areas.${coupon.area}`)}
+          </p>
+        </div>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { Spinner } from '../../../components/spinner';
+import { StampSeal } from '../../../components/stamp-seal';
+import { paths, useLocalePath } from '../../../lib/paths';
+import type { MarkUsedState } from '../hooks/use-mark-used';
+import { useT } from '../../../lib/i18n';
+
+/**
+ * The action area at the foot of a coupon: the spec 4 notice and the 'mark as used'
+ * button, then 'coupon used' with the stamp earned.
+ */
+export function MarkUsedPanel({ state, usedToday, onPress }: { state: MarkUsedState; usedToday: boolean; onPress: () => void }) {
+  const t = useT();
+  const to = useLocalePath();
+  const resultRef = useRef<HTMLDivElement>(null);
+  const used = state.phase === 'used' || (usedToday && state.phase === 'idle');
+  const working = state.phase === 'locating' || state.phase === 'sending';
+
+  useEffect(() => {
+    if (state.phase === 'used') resultRef.current?.focus();
+  }, [state.phase]);
+
+  if (used) {
+    const stamp = state.result?.stamp ?? null;
+    const spot = state.result?.redemption.spotName;
+    return (
+      <div className="action action--done" ref={resultRef} tabIndex={-1} role="status" data-testid="coupon-used">
+        <div className="action__done-head">
+          <span className="action__check" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="22" height="22">
+              <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </span>
+          <div>
+            <p className="action__done-title">{t('coupons.used')}</p>
+            {spot && <p className="action__done-sub">{t('coupons.usedAt', { spot })}</p>}
+            {!state.result && <p className="action__done-sub">{state.message ?? t('coupons.usedTodayNote')}</p>}
+          </div>
+        </div>
+        {state.result && (
+          <div className="earned">
+            {stamp ? (
+              <>
+                <StampSeal kind={stamp.kind} size="sm" tilt={-8}>
+                  <span className="seal__value">{t('coupons.stampValue', { value: stamp.value })}</span>
+                </StampSeal>
+                <p className="earned__text" data-testid="stamp-earned">
+                  {t('coupons.stampEarned', { kind: t(`stampKinds.${stamp.kind}`) })}
+                </p>
+              </>
+            ) : (
+              <p className="earned__text muted">{t('coupons.noStamp')}</p>
+            )}
+          </div>
+        )}
+        <Link className="btn btn--primary btn--block btn--lg" to={to(paths.stamps(stamp?.campaignId))}>
+          {t('coupons.toStamps')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="action">
+      <p className="action__notice">
+        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+          <circle cx="10" cy="10" r="9" fill="currentColor" />
+          <path d="M10 5.5v5.5M10 13.8v.4" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+        <span>{t('coupons.notice')}</span>
+      </p>
+      {state.phase === 'error' && state.message && (
+        <p className="alert alert--error" role="alert" data-testid="mark-used-error">
+          {state.message}
+        </p>
+      )}
+      <button type="button" className="btn btn--primary btn--xl btn--block" onClick={onPress} disabled={working} aria-busy={working}>
+        {working && <Spinner />}
+        {state.phase === 'locating' ? t('coupons.locating') : state.phase === 'sending' ? t('coupons.sending') : t('coupons.markUsed')}
+      </button>
+    </div>
+  );
+}

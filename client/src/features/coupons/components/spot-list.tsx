@@ -1,0 +1,35 @@
+import type { CouponSpot } from '../../../../../server/src/contracts/coupons';
+import { useT } from '../../../lib/i18n';
+
+/** Directions from wherever the visitor is to the spot (opens the maps app or a new tab). */
+export const routeUrl = (s: Pick<CouponSpot, 'latitude' | 'longitude'>) =>
+  `https://www.google.com/maps/dir/?api=1&destination=${s.latitude},${s.longitude}`;
+
+export function SpotList({ spots }: { spots: CouponSpot[] }) {
+  const t = useT();
+  return (
+    <ul className="spot-list">
+      {spots.map((s) => (
+        <li key={s.id} className="spot">
+          <div className="spot__icon" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="22" height="22">
+              <path d="M12 22s7-6.4 7-12a7 7 0 0 0-14 0c0 5.6 7 12 7 12z" fill="currentColor" />
+              <circle cx="12" cy="10" r="2.6" fill="#fff" />
+            </svg>
+          </div>
+          <div className="spot__text">
+            <p className="spot__name">{s.name}</p>
+            <p className="spot__address">{s.address}</p>
+          </div>
+          <a className="btn btn--route" href={routeUrl(s)} target="_blank" rel="noopener noreferrer">
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M3 11l18-8-8 18-2-8z" />
+            </svg>
+            {t('coupons.route')}
+            <span className="visually-hidden">{t('common.opensInNewTab')}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,129 @@
+import { Link, useParams } from 'react-router-dom';
+import { formatJstDate } from '../../../lib/format';
+import { useLocale, useT } from '../../../lib/i18n';
+import { paths, useLocalePath } from '../../../lib/paths';
+import { useAsync } from '../../../lib/use-async';
+import { fetchCoupon } from '../api/coupons.api';
+import { CouponVisual } from '../components/coupon-visual';
+import { MarkUsedPanel } from '../components/mark-used-panel';
+import { PurposeIcon } from '../components/purpose-icon';
+import { SpotList } from '../components/spot-list';
+import { useMarkUsed } from '../hooks/use-mark-used';
+import '../coupons.css';
+
+/** `/coupon/{id}/`: what the coupon gives, where, until when, and 'mark as used'. */
+export function CouponDetailPage() {
+  const t = useT();
+  const locale = useLocale();
+  const to = useLocalePath();
+  const id = Number(useParams().id);
+  const detail = useAsync((signal) => fetchCoupon(id, signal), [id, locale]);
+  const markUsed = useMarkUsed(id);
+
+  const back = (
+    <Link className="back-link" to={to(paths.couponList())}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M15 5l-7 7 7 7" />
+      </svg>
+      {t('coupons.backToList')}
+    </Link>
+  );
+
+  if (detail.status === 'loading') {
+    return (
+      <section className="page page--flush" role="status" aria-live="polite">
+        <span className="visually-hidden">{t('common.loading')}</span>
+        <div className="skeleton skeleton--hero" />
+        <div className="detail__sheet">
+          <div className="skeleton skeleton--title" />
+          <div className="skeleton skeleton--ticket" />
+          <div className="skeleton skeleton--line" />
+          <div className="skeleton skeleton--line skeleton--short" />
+        </div>
+      </section>
+    );
+  }
+  if (detail.status === 'error') {
+    return (
+      <section className="page">
+        {back}
+        <div className="alert alert--error" role="alert">
+          <p>{detail.error.message}</p>
+          {detail.error.code !== 'COUPON_NOT_FOUND' && (
+            <button type="button" className="btn btn--ghost" onClick={detail.reload}>
+              {t('common.retry')}
+            </button>
+          )}
+        </div>
+      </section>
+    );
+  }
+
+  const c = detail.data;
+  return (
+    <article className="page page--flush detail" aria-labelledby="coupon-title">
+      <div className="detail__hero">
+        <CouponVisual coupon={c} variant="hero" />
+        <Link className="detail__back" to={to(paths.couponList())} aria-label={t('coupons.backToList')}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M15 5l-7 7 7 7" />
+          </svg>
+        </Link>
+      </div>
+      <div className="detail__sheet">
+        <ul className="chips">
+          <li className="chip chip--area">{t(`areas.${c.area}`)}</li>
+          <li className={`chip chip--purpose tint--${c.purpose}`}>
+            <PurposeIcon purpose={c.purpose} size={14} />
+            {t(`purposes.${c.purpose}`)}
+          </li>
+          {c.genre && <li className="chip">{c.genre}</li>}
+        </ul>
+        <h1 id="coupon-title" className="detail__title">
+          {c.title}
+        </h1>
+        <p className="detail__shop">{c.spot?.name}</p>
+
+        <div className="ticket">
+          <p className="ticket__value" data-testid="coupon-discount">
+            {c.discount}
+          </p>
+          <p className={`ticket__stamp ticket__stamp--${c.givesGold ? 'gold' : 'red'}`}>
+            <span className="dot" aria-hidden="true" />
+            {c.givesGold ? t('coupons.goldNote') : t('coupons.redNote')}
+          </p>
+        </div>
+
+        <section className="detail__section">
+          <h2 className="section-title">{t('coupons.description')}</h2>
+          <p className="detail__text">{c.description}</p>
+        </section>
+
+        <dl className="facts">
+          <div className="facts__row">
+            <dt>{t('coupons.validity')}</dt>
+            <dd>{t('coupons.validityRange', { from: formatJstDate(c.validFrom, locale), to: formatJstDate(c.validTo, locale) })}</dd>
+          </div>
+        </dl>
+
+        {c.tags.length > 0 && (
+          <ul className="tags" aria-label={t('coupons.tags')}>
+            {c.tags.map((tag) => (
+              <li key={tag} className="tag">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <section className="detail__section">
+          <h2 className="section-title">{t('coupons.spots')}</h2>
+          <SpotList spots={c.spots} />
+        </section>
+      </div>
+      <div className="detail__action">
+        <MarkUsedPanel state={markUsed} usedToday={c.usedToday === true} onPress={() => void markUsed.press()} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,16 @@
+import type { z } from 'zod';
+import type { ClientConfigResponse, VisitorResponse } from '../../../../../server/src/contracts/auth';
+import { api } from '../../../lib/api-client';
+
+export type ClientConfig = z.infer<typeof ClientConfigResponse>['data'];
+type VisitorBody = z.infer<typeof VisitorResponse>;
+
+/** GET /api/config: which sign-in the client offers. */
+export async function fetchClientConfig(): Promise<ClientConfig> {
+  return (await api<z.infer<typeof ClientConfigResponse>>('/config')).data;
+}
+
+/** Development only: POST /api/auth/demo/login; the token arrives in the Authorization header. */
+export async function demoSignIn(deviceId: string): Promise<VisitorBody['data']> {
+  return (await api<VisitorBody>('/auth/demo/login', { method: 'POST', body: { deviceId } })).data;
+}

@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { useSessionStore } from '../stores/session.store';
+import '../session.css';
+import { useT } from '../../../lib/i18n';
+
+/**
+ * What a visitor sees when an action needs them signed in: the demo sign-in outside
+ * production; LINE (LIFF) sign-in arrives with issue 3.
+ */
+export function SignInPanel({ onSignedIn, titleId }: { onSignedIn: () => void; titleId?: string }) {
+  const t = useT();
+  const { config, configError, signingIn, signInError, loadConfig, signIn } = useSessionStore();
+  useEffect(() => {
+    void loadConfig();
+  }, [loadConfig]);
+
+  const press = async () => {
+    if (await signIn()) onSignedIn();
+  };
+
+  return (
+    <div className="signin">
+      <div className="signin__badge" aria-hidden="true">
+        <svg viewBox="0 0 48 48" width="48" height="48">
+          <circle cx="24" cy="17" r="8" fill="currentColor" />
+          <path d="M8 42c1.5-9 8-14 16-14s14.5 5 16 14" fill="currentColor" />
+        </svg>
+      </div>
+      <h2 className="signin__title" id={titleId}>
+        {t('session.title')}
+      </h2>
+      <p className="signin__lead">{t('session.lead')}</p>
+      {configError ? (
+        <div className="alert alert--error" role="alert">
+          <p>{configError}</p>
+          <button type="button" className="btn btn--ghost" onClick={() => void loadConfig()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : !config ? (
+        <p className="muted" role="status">
+          {t('common.loading')}
+        </p>
+      ) : config.demoLogin ? (
+        <>
+          <button type="button" className="btn btn--primary btn--xl btn--block" onClick={() => void press()} disabled={signingIn}>
+            {signingIn ? t('session.signingIn') : t('session.demoButton')}
+          </button>
+          <p className="signin__note">{t('session.demoNote')}</p>
+        </>
+      ) : (
+        <p className="alert alert--info">{t('session.unavailable')}</p>
+      )}
+      {signInError && (
+        <p className="alert alert--error" role="alert">
+          {signInError}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import type { StampList, StampListResponse } from '../../../../../server/src/contracts/stamps';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/stamps/get/list: my stamps in a rally (default: the one running today). */
+export async function fetchMyStamps(campaignId: number | undefined, signal?: AbortSignal): Promise<StampList> {
+  return (await api<z.infer<typeof StampListResponse>>('/stamps/get/list', { query: { campaignId }, signal })).data;
+}
