@@ -1,6 +1,7 @@
 import type { CouponDetail, CouponDetailResponse, CouponList, MarkUsedResponse, MarkUsedResult } from '../../../../../server/src/contracts/coupons';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { ClientError, errorText } from '../../../lib/errors';
 import type { Position } from '../../../lib/geolocation';
 
 /** Spec 9: the list's page size. */
@@ -13,6 +14,7 @@ export function fetchCouponPage(page: number, signal?: AbortSignal): Promise<Cou
 
 /** GET /api/coupons/{id}: detail with spots and, when signed in, whether it was used today. */
 export async function fetchCoupon(id: number, signal?: AbortSignal): Promise<CouponDetail> {
+  if (!Number.isSafeInteger(id) || id <= 0) throw new ClientError('COUPON_NOT_FOUND', errorText('COUPON_NOT_FOUND'));
   return (await api<z.infer<typeof CouponDetailResponse>>(`/coupons/${id}`, { signal })).data;
 }
 

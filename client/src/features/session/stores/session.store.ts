@@ -14,19 +14,26 @@ type SessionState = {
   signIn: () => Promise<boolean>;
 };
 
+let configLoading: Promise<void> | null = null;
+
 export const useSessionStore = create<SessionState>((set, get) => ({
   config: null,
   configError: null,
   signingIn: false,
   signInError: null,
-  loadConfig: async () => {
-    if (get().config) return;
-    set({ configError: null });
-    try {
-      set({ config: await fetchClientConfig() });
-    } catch (err) {
-      set({ configError: messageOf(err) });
-    }
+  loadConfig: () => {
+    if (get().config) return Promise.resolve();
+    configLoading ??= (async () => {
+      set({ configError: null });
+      try {
+        set({ config: await fetchClientConfig() });
+      } catch (err) {
+        set({ configError: messageOf(err) });
+      } finally {
+        configLoading = null;
+      }
+    })();
+    return configLoading;
   },
   signIn: async () => {
     const { config } = get();

@@ -84,15 +84,15 @@ export function StampsPage() {
             <h2 id="stamp-card-title" className="section-title">
               {t('stamps.card')}
             </h2>
-            <StampCard stamps={list.data.stamps} />
             {list.data.stamps.length === 0 && (
-              <div className="empty empty--inline">
+              <div className="empty empty--inline" data-testid="stamps-empty">
                 <p>{t('stamps.empty')}</p>
                 <Link className="btn btn--primary btn--lg" to={to(paths.couponList())}>
                   {t('stamps.findCoupons')}
                 </Link>
               </div>
             )}
+            <StampCard stamps={list.data.stamps} />
           </section>
         </>
       )}

@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+
+/** Debian's Chromium, or CHROMIUM_PATH (CI sets it). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Whether the browser tests can run. Under CI a missing Chromium is an error (the run must
+ * not pass without them); elsewhere the tests are skipped with a printed reason.
+ */
+export function chromiumAvailable(): boolean {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  const reason = `Chromium not found at ${CHROMIUM_PATH} (install Debian's chromium or set CHROMIUM_PATH)`;
+  if (process.env.CI) throw new Error(`CI needs the browser tests: ${reason}`);
+  console.warn(`e2e: skipping browser tests: ${reason}`);
+  return false;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+  });
+}
+
+export const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+
+/** A phone: 390x844 at 2x, touch, an iPhone user agent, Japanese, location allowed. */
+export function phoneContext(browser: Browser, baseURL: string, extra: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: IPHONE_UA,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    permissions: ['geolocation'],
+    ...extra,
+  });
+}
+
+/** Listens on a free loopback port; resolves the base URL. */
+export function listen(app: { listen: (port: number, host: string, cb: () => void) => Server }): Promise<{ server: Server; baseURL: string }> {
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ server, baseURL: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+/** Great-circle distance in metres (for choosing a position far from every spot). */
+export function distanceM(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const R = 6371008.8;
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * R * Math.asin(Math.sqrt(h));
+}
