@@ -56,6 +56,16 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
 
   const redemptionsOf = async (couponId: number) => Number((await db('redemptions').where({ coupon_id: couponId }).count({ n: '*' }))[0]?.n);
 
+  /** Script errors and console errors (CSP violations among them); failed API calls are expected. */
+  function watchProblems(page: Page): string[] {
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
+    });
+    return problems;
+  }
+
   /** Presses 'mark as used'; with `signIn`, expects the sign-in sheet and uses the demo sign-in. */
   async function pressMarkUsed(page: Page, label: string, opts: { signIn: boolean; shot?: string }) {
     await page.getByRole('button', { name: label }).tap();
@@ -77,6 +87,7 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
       geolocation: { latitude: spot.latitude, longitude: spot.longitude, accuracy: 12 },
     });
     const page = await context.newPage();
+    const problems = watchProblems(page);
     const apiCalls: Array<{ url: string; lang?: string; auth: boolean; key?: string }> = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/')) {
@@ -204,6 +215,7 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     expect(await page.getByTestId('coupon-used').textContent()).toContain('本日はご利用済みです');
     expect(await page.getByRole('button', { name: '使用済みにする' }).count()).toBe(0);
     expect(await redemptionsOf(lodging.id)).toBe(1);
+    expect(problems).toEqual([]);
     await context.close();
   });
 
@@ -215,6 +227,7 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     }
     const context = await phoneContext(browser, baseURL, { geolocation: { ...far, accuracy: 15 } });
     const page = await context.newPage();
+    const problems = watchProblems(page);
 
     // My stamps asks a new visitor to sign in in place, then shows the empty card.
     await page.goto('/stamp/');
@@ -243,6 +256,7 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     await page.getByTestId('mark-used-error').waitFor();
     expect(await page.getByTestId('mark-used-error').textContent()).toBe('No places nearby where the coupon can be used were found.');
     expect(await redemptionsOf(other.id)).toBe(0);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -1,9 +1,6 @@
 import type { CouponSpot } from '../../../../../server/src/contracts/coupons';
 import { useT } from '../../../lib/i18n';
-
-/** Directions from wherever the visitor is to the spot (opens the maps app or a new tab). */
-export const routeUrl = (s: Pick<CouponSpot, 'latitude' | 'longitude'>) =>
-  `https://www.google.com/maps/dir/?api=1&destination=${s.latitude},${s.longitude}`;
+import { routeUrl } from '../utils/route-url';
 
 export function SpotList({ spots }: { spots: CouponSpot[] }) {
   const t = useT();
