@@ -35,7 +35,7 @@ export default defineConfig({
         scope: '/',
         display: 'standalone',
         theme_color: '#d9482b',
-        background_color: '#f7f3ee',
+        background_color: '#f6f1ea',
         icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
       },
       workbox: {
