@@ -15,13 +15,22 @@ import { createLimiters } from './http/rate-limit';
 import { mountRoutes, type AnyRoute } from './http/route';
 import { trailingSlash } from './http/trailing-slash';
 import { authRoutes } from './domains/auth/auth.routes';
+import { contactRoutes } from './domains/contacts/contacts.routes';
+import { faqRoutes } from './domains/faqs/faqs.routes';
 import { couponRoutes } from './domains/coupons/coupons.routes';
 import { staffRoutes } from './domains/staff/staff.routes';
 import { stampRoutes } from './domains/stamps/stamps.routes';
 
 /** Every API route of the product, in mounting order. */
 export function apiRoutes(deps: AppDeps): AnyRoute[] {
-  return [...authRoutes(deps), ...staffRoutes(deps), ...couponRoutes(deps), ...stampRoutes(deps)];
+  return [
+    ...authRoutes(deps),
+    ...staffRoutes(deps),
+    ...couponRoutes(deps),
+    ...stampRoutes(deps),
+    ...contactRoutes(deps),
+    ...faqRoutes(deps),
+  ];
 }
 
 /** Path prefix of the admin area's pages (spec 2). */

@@ -37,6 +37,12 @@ const schema = z.object({
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
   /** Origins allowed by CORS, comma separated; unset means no CORS headers at all. */
   CORS_ORIGINS: z.string().optional(),
+  /** SMTP server for contact mail (`smtp://user:pass@host:587`); unset: inquiries are kept, not sent. */
+  SMTP_URL: z.string().url().optional(),
+  /** Where contact inquiries are mailed. */
+  CONTACT_TO: z.string().email().default('contact@example.com'),
+  /** Sender address of the app's mail. */
+  MAIL_FROM: z.string().email().default('passport@example.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Seed the SQLite database on first start (default on outside production). */
   AUTO_SEED: z
@@ -63,6 +69,7 @@ export type Config = {
   trustProxy: boolean | number | string[];
   rateLimitStore: 'memory' | 'postgres';
   corsOrigins: string[];
+  mail: { smtpUrl: string | null; contactTo: string; from: string };
   logLevel: string;
   /** Start-up notes about defaults that only suit development. */
   notes: string[];
@@ -120,6 +127,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, readFile: (file: string) => 
     trustProxy = ['loopback'];
     notes.push('TRUST_PROXY is unset: X-Forwarded-For is trusted from loopback proxies only.');
   }
+  if (!e.SMTP_URL) notes.push('SMTP_URL is unset: contact inquiries are stored and sent once SMTP is configured.');
   if (e.RATE_LIMIT_STORE === 'postgres' && !e.DATABASE_URL) throw new Error('RATE_LIMIT_STORE=postgres needs DATABASE_URL');
   return {
     nodeEnv: e.NODE_ENV,
@@ -137,6 +145,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, readFile: (file: string) => 
     trustProxy,
     rateLimitStore: e.RATE_LIMIT_STORE,
     corsOrigins: e.CORS_ORIGINS ? splitList(e.CORS_ORIGINS) : [],
+    mail: { smtpUrl: e.SMTP_URL ?? null, contactTo: e.CONTACT_TO, from: e.MAIL_FROM },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     notes,
   };

@@ -4,6 +4,8 @@ import { createApp } from './app';
 import { systemClock } from './http/context';
 import { seedIfEmpty } from './db/seed';
 import { createLogger } from './http/logger';
+import { createSmtpMailer, unconfiguredMailer } from './mail/mailer';
+import { deliverDueInquiries } from './domains/contacts/contacts.service';
 
 /** Starts the server: config, database, migrations (and the first-start seed on SQLite), listen. */
 async function main() {
@@ -13,7 +15,13 @@ async function main() {
   const db = createDb(config.database);
   await db.migrate.latest();
   if (config.autoSeed) await seedIfEmpty(db, { demoStaff: config.nodeEnv !== 'production' });
-  const app = createApp({ db, config, clock: systemClock, logger });
+  const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : unconfiguredMailer;
+  const app = createApp({ db, config, clock: systemClock, logger, mailer });
+  // Each instance retries unsent contact inquiries every minute; claims prevent double sends.
+  const outbox = setInterval(() => {
+    deliverDueInquiries(db, mailer, config.mail, systemClock.now()).catch((err: unknown) => logger.error({ err }, 'contact outbox'));
+  }, 60_000);
+  outbox.unref();
   const server = app.listen(config.port, () => {
     const database = config.database.client === 'pg' ? 'PostgreSQL' : `SQLite ${config.database.file}`;
     logger.info({ database }, `listening on http://localhost:${config.port}`);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { createApp } from '../../server/src/app';
 import { createLogger } from '../../server/src/http/logger';
+import { unconfiguredMailer } from '../../server/src/mail/mailer';
 import { fixedClock, testConfig } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import { createStaffAccount } from '../helpers/factories';
@@ -24,7 +25,7 @@ describe('request logs', () => {
         done();
       },
     });
-    const app = createApp({ db, config: testConfig(), clock: fixedClock('2026-11-21T03:00:00Z'), logger: createLogger('info', sink) });
+    const app = createApp({ db, config: testConfig(), clock: fixedClock('2026-11-21T03:00:00Z'), logger: createLogger('info', sink), mailer: unconfiguredMailer });
     const staff = await createStaffAccount(db, { role: 'admin', password: 'a very secret password 42' });
     const idToken = signLineIdToken({ sub: 'Ulogtest' });
     const line = await request(app).post('/api/auth/line/login?debug=1').send({ idToken });

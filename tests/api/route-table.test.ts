@@ -24,6 +24,8 @@ const WHO_MAY_CALL: Record<string, 'public' | 'visitor' | 'staff' | 'admin'> = {
   'PUT /api/coupons/qr/:id': 'visitor',
   'GET /api/coupons/:id': 'public',
   'GET /api/stamps/get/list': 'visitor',
+  'POST /api/contacts/send/mail/contact': 'public',
+  'GET /api/faqs/front/list/category': 'public',
   'GET /api/openapi.json': 'public',
 };
 

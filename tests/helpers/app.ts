@@ -2,6 +2,7 @@ import type { Clock } from '../../server/src/http/context';
 import { loadConfig, type Config } from '../../server/src/config';
 import { createApp } from '../../server/src/app';
 import type { Db } from '../../server/src/db/knex';
+import { unconfiguredMailer, type Mailer } from '../../server/src/mail/mailer';
 
 /** A clock stopped at an instant, movable by tests. */
 export function fixedClock(iso: string): Clock & { set(iso: string): void } {
@@ -24,8 +25,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** The Express app on a test database with a fixed clock (default 2026-11-21 12:00 JST). */
-export function testApp(db: Db, opts: { clock?: Clock; config?: Partial<Config> } = {}) {
+export function testApp(db: Db, opts: { clock?: Clock; config?: Partial<Config>; mailer?: Mailer } = {}) {
   const clock = opts.clock ?? fixedClock('2026-11-21T03:00:00Z');
   const config = testConfig(opts.config);
-  return { app: createApp({ db, config, clock }), clock, config };
+  return { app: createApp({ db, config, clock, mailer: opts.mailer ?? unconfiguredMailer }), clock, config };
 }

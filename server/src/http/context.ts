@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import type { Locale } from '../contracts/common';
+import type { Mailer } from '../mail/mailer';
 
 /** The source of "now"; tests pass a fixed clock instead of patching Date. */
 export interface Clock {
@@ -13,10 +14,11 @@ export interface AppDeps {
   db: Db;
   config: Config;
   clock: Clock;
+  mailer: Mailer;
 }
 
 /** Rate limiters by purpose (issue 3), built once per app and attached to routes by name. */
-export type LimiterName = 'login' | 'token' | 'write';
+export type LimiterName = 'login' | 'token' | 'write' | 'contact';
 
 /** Who is calling: nobody, a signed-in visitor, or a staff member (admin, or shop staff). */
 export type Actor =

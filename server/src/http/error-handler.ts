@@ -23,7 +23,7 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
     error: {
       code: appError.code,
       message: t(`errors.${appError.code}`, { ...appError.params, defaultValue: t('errors.INTERNAL') }),
-      ...(appError.details ? { details: appError.details } : {}),
+      ...(appError.details ? { details: appError.details.map((d) => localiseDetail(d, t)) } : {}),
       requestId: req.requestId,
     },
   };
@@ -31,6 +31,13 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
 }
 
 /** 4xx errors raised by Express's own middleware (body parser, static files) carry a status. */
+/** "field: validation.required" becomes "field: 必ず入力してください" (schemas name locale keys). */
+function localiseDetail(detail: unknown, t: ReturnType<typeof translator>): unknown {
+  if (typeof detail !== 'string') return detail;
+  const match = /^(.*?): (validation\.\w+)$/.exec(detail);
+  return match ? `${match[1]}: ${t(match[2]!, { defaultValue: match[2]! })}` : detail;
+}
+
 function isClientHttpError(err: unknown): err is { status: number } {
   const e = err as { status?: unknown } | null;
   return !!e && typeof e.status === 'number' && e.status >= 400 && e.status < 500;

@@ -57,7 +57,8 @@ const byAddress = (req: Request) => `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
 
 /**
  * Issue 3 abuse limits, per minute: logins 10 failed tries per address and per account;
- * token issuing 30 per address; writes 60 per visitor (or address). Answers 429 RATE_LIMITED.
+ * token issuing 30 per address; writes 60 per visitor (or address); contact inquiries 5 per
+ * 10 minutes per address. Answers 429 RATE_LIMITED.
  */
 export function createLimiters(config: Config, db: Knex): Record<LimiterName, RequestHandler[]> {
   const store = (prefix: string): Store | undefined =>
@@ -82,6 +83,7 @@ export function createLimiters(config: Config, db: Knex): Record<LimiterName, Re
       }),
     ],
     token: [limiter('token-ip', { limit: 30, keyGenerator: byAddress })],
+    contact: [limiter('contact-ip', { windowMs: 10 * 60_000, limit: 5, keyGenerator: byAddress })],
     write: [
       limiter('write', {
         limit: 60,
