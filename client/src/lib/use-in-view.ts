@@ -1,10 +1,16 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Calls `onEnter` whenever the returned element scrolls within `margin` of the viewport.
- * Without IntersectionObserver it does nothing, and the caller's button remains the way on.
+ * Calls `onEnter` whenever the returned element is within `margin` of the viewport. The
+ * observer starts over when `resetKey` changes (say, after a page of items arrived), so an
+ * element that is still in view then fires again: IntersectionObserver alone reports only
+ * changes, and a fast scroll can leave the element in view without one. Without
+ * IntersectionObserver it does nothing, and the caller's button remains the way on.
  */
-export function useInView<T extends Element>(onEnter: () => void, { margin = '400px', enabled = true } = {}) {
+export function useInView<T extends Element>(
+  onEnter: () => void,
+  { margin = '400px', enabled = true, resetKey }: { margin?: string; enabled?: boolean; resetKey?: unknown } = {},
+) {
   const ref = useRef<T>(null);
   const callback = useRef(onEnter);
   callback.current = onEnter;
@@ -16,6 +22,6 @@ export function useInView<T extends Element>(onEnter: () => void, { margin = '40
     });
     io.observe(el);
     return () => io.disconnect();
-  }, [enabled, margin]);
+  }, [enabled, margin, resetKey]);
   return ref;
 }

@@ -20,7 +20,10 @@ export function CouponListPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [locale]);
 
-  const sentinel = useInView<HTMLDivElement>(() => void loadMore(locale), { enabled: current && hasMore && !error && items.length > 0 });
+  const sentinel = useInView<HTMLDivElement>(() => void loadMore(locale), {
+    enabled: current && hasMore && !error && !loading && items.length > 0,
+    resetKey: items.length,
+  });
   const shown = current ? items : [];
   const firstLoad = shown.length === 0 && (loading || !current);
 
