@@ -14,6 +14,7 @@ import { authenticate, locale, requestId } from './http/middleware';
 import { createLimiters } from './http/rate-limit';
 import { mountRoutes, type AnyRoute } from './http/route';
 import { trailingSlash } from './http/trailing-slash';
+import { auditRoutes } from './domains/audit/audit.routes';
 import { authRoutes } from './domains/auth/auth.routes';
 import { contactRoutes } from './domains/contacts/contacts.routes';
 import { faqRoutes } from './domains/faqs/faqs.routes';
@@ -30,6 +31,7 @@ export function apiRoutes(deps: AppDeps): AnyRoute[] {
     ...stampRoutes(deps),
     ...contactRoutes(deps),
     ...faqRoutes(deps),
+    ...auditRoutes(deps),
   ];
 }
 

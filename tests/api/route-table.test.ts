@@ -26,6 +26,7 @@ const WHO_MAY_CALL: Record<string, 'public' | 'visitor' | 'staff' | 'admin'> = {
   'GET /api/stamps/get/list': 'visitor',
   'POST /api/contacts/send/mail/contact': 'public',
   'GET /api/faqs/front/list/category': 'public',
+  'GET /api/audit/:entity/:id': 'staff',
   'GET /api/openapi.json': 'public',
 };
 

@@ -57,3 +57,12 @@ export async function createStaff(
   });
   return currentStaff(db, id);
 }
+
+/**
+ * The staff member behind an admin write, as the audit log records them, with their spots.
+ * @throws UnauthorizedError INVALID_TOKEN when the account is gone or disabled
+ */
+export async function staffForAudit(db: Knex, staffId: number, requestId?: string): Promise<StaffUser & { staffId: number; staffEmail: string; requestId?: string }> {
+  const staff = await currentStaff(db, staffId);
+  return { ...staff, staffId: staff.id, staffEmail: staff.email, requestId };
+}
