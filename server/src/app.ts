@@ -1,7 +1,6 @@
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { Logger } from 'pino';
@@ -13,8 +12,11 @@ import { createLogger, requestLogger } from './http/logger';
 import { authenticate, locale, requestId } from './http/middleware';
 import { createLimiters } from './http/rate-limit';
 import { mountRoutes, type AnyRoute } from './http/route';
+import { pageHandler } from './http/pages';
 import { trailingSlash } from './http/trailing-slash';
 import { auditRoutes } from './domains/audit/audit.routes';
+import { adminCouponRoutes } from './domains/coupons/admincoupons.routes';
+import { createDiskImageStore, UPLOADS_PATH, type ImageStore } from './storage/image-store';
 import { authRoutes } from './domains/auth/auth.routes';
 import { contactRoutes } from './domains/contacts/contacts.routes';
 import { faqRoutes } from './domains/faqs/faqs.routes';
@@ -28,6 +30,7 @@ export function apiRoutes(deps: AppDeps): AnyRoute[] {
     ...authRoutes(deps),
     ...staffRoutes(deps),
     ...couponRoutes(deps),
+    ...adminCouponRoutes(deps),
     ...stampRoutes(deps),
     ...contactRoutes(deps),
     ...faqRoutes(deps),
@@ -63,9 +66,10 @@ const CSP_DIRECTIVES = {
  * the `/api` routes with their rate limits, the OpenAPI document, the trailing-slash rule
  * and the built PWA. It never listens; main.ts and tests do.
  */
-export function createApp(deps: AppDeps & { logger?: Logger }): Express {
+export function createApp(input: Omit<AppDeps, 'images'> & { images?: ImageStore; logger?: Logger }): Express {
+  const deps: AppDeps = { ...input, images: input.images ?? createDiskImageStore(input.config.uploadDir) };
   const { config } = deps;
-  const logger = deps.logger ?? createLogger(config.logLevel);
+  const logger = input.logger ?? createLogger(config.logLevel);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -92,19 +96,13 @@ export function createApp(deps: AppDeps & { logger?: Logger }): Express {
   api.use((_req, _res, next) => next(new NotFoundError('NOT_FOUND')));
   app.use('/api', api);
 
+  // Uploaded images never change under one name: cache them for a year.
+  app.use(UPLOADS_PATH, express.static(resolve(config.uploadDir), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   app.use(trailingSlash);
   const dist = resolve(config.clientDist);
   app.use('/assets', express.static(resolve(dist, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
   app.use(express.static(dist, { index: false, maxAge: 0 }));
-  app.get(/.*/, (_req, res) => {
-    const index = resolve(dist, 'index.html');
-    if (!existsSync(index)) {
-      res.status(503).type('text/plain').send('The client is not built: run `npm run build`.');
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
+  app.use(pageHandler(dist));
   app.use(errorHandler);
   return app;
 }

@@ -43,6 +43,8 @@ const schema = z.object({
   CONTACT_TO: z.string().email().default('contact@example.com'),
   /** Sender address of the app's mail. */
   MAIL_FROM: z.string().email().default('passport@example.com'),
+  /** Directory of uploaded images (coupon pictures), served at /uploads. */
+  UPLOAD_DIR: z.string().default('data/uploads'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Seed the SQLite database on first start (default on outside production). */
   AUTO_SEED: z
@@ -70,6 +72,7 @@ export type Config = {
   rateLimitStore: 'memory' | 'postgres';
   corsOrigins: string[];
   mail: { smtpUrl: string | null; contactTo: string; from: string };
+  uploadDir: string;
   logLevel: string;
   /** Start-up notes about defaults that only suit development. */
   notes: string[];
@@ -146,6 +149,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, readFile: (file: string) => 
     rateLimitStore: e.RATE_LIMIT_STORE,
     corsOrigins: e.CORS_ORIGINS ? splitList(e.CORS_ORIGINS) : [],
     mail: { smtpUrl: e.SMTP_URL ?? null, contactTo: e.CONTACT_TO, from: e.MAIL_FROM },
+    uploadDir: e.UPLOAD_DIR,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     notes,
   };

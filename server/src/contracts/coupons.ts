@@ -53,6 +53,8 @@ export type CouponSpot = z.infer<typeof CouponSpot>;
 
 export const CouponDetail = CouponCard.extend({
   description: z.string(),
+  /** The 1200 px picture for the detail page (imageUrl is the 400 px one of the list). */
+  imageLargeUrl: z.string().nullable(),
   spots: z.array(CouponSpot),
   /** Whether the signed-in visitor used it this JST day; null when nobody is signed in. */
   usedToday: z.boolean().nullable(),

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import type { Locale } from '../contracts/common';
 import type { Mailer } from '../mail/mailer';
+import type { ImageStore } from '../storage/image-store';
 
 /** The source of "now"; tests pass a fixed clock instead of patching Date. */
 export interface Clock {
@@ -15,6 +16,8 @@ export interface AppDeps {
   config: Config;
   clock: Clock;
   mailer: Mailer;
+  /** Where uploaded images are kept (local UPLOAD_DIR by default). */
+  images: ImageStore;
 }
 
 /** Rate limiters by purpose (issue 3), built once per app and attached to routes by name. */

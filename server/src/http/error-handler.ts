@@ -13,6 +13,7 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   let appError: AppError;
   if (err instanceof AppError) appError = err;
   else if (isUniqueViolation(err)) appError = new ConflictError('DUPLICATE');
+  else if (isUploadLimitError(err)) appError = new AppError(err.code === 'LIMIT_FILE_SIZE' ? 413 : 400, err.code === 'LIMIT_FILE_SIZE' ? 'PAYLOAD_TOO_LARGE' : 'UPLOAD_REFUSED');
   else if (isClientHttpError(err)) appError = new AppError(err.status, clientErrorCode(err.status));
   else {
     req.log?.error({ err, requestId: req.requestId }, 'unhandled error');
@@ -28,6 +29,12 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
     },
   };
   res.status(appError.status).json(body);
+}
+
+/** multer's limits (file size, file count): `MulterError` with a `LIMIT_*` code. */
+function isUploadLimitError(err: unknown): err is { code: string } {
+  const e = err as { name?: unknown; code?: unknown } | null;
+  return !!e && e.name === 'MulterError' && typeof e.code === 'string';
 }
 
 /** 4xx errors raised by Express's own middleware (body parser, static files) carry a status. */

@@ -35,6 +35,8 @@ export interface RouteSpec<P extends Schema | undefined, Q extends Schema | unde
   adminArea?: boolean;
   /** The rate limiter that guards it (issue 3: logins, token issuing, writes). */
   rateLimit?: LimiterName;
+  /** Reads a multipart body (after the access check) with this middleware, e.g. multer. */
+  upload?: RequestHandler;
   params?: P;
   query?: Q;
   body?: B;
@@ -96,14 +98,23 @@ export function mountRoutes(
 ) {
   for (const route of routes) {
     const expressPath = route.path.replace(/\{(\w+)\}/g, ':$1');
-    const before: RequestHandler[] = [
-      ...(isAdminArea(route) ? [guards.adminAllowList] : []),
-      ...(route.rateLimit ? guards.limiters[route.rateLimit] : []),
-    ];
-    router[route.method](expressPath, ...before, async (req: Request, res: Response, next: NextFunction) => {
+    const access: RequestHandler = (req, _res, next) => {
       try {
         if (req.authError) throw req.authError;
         checkAccess(route.access, req.actor);
+        next();
+      } catch (err) {
+        next(err);
+      }
+    };
+    const before: RequestHandler[] = [
+      ...(isAdminArea(route) ? [guards.adminAllowList] : []),
+      ...(route.rateLimit ? guards.limiters[route.rateLimit] : []),
+      access,
+      ...(route.upload ? [route.upload] : []),
+    ];
+    router[route.method](expressPath, ...before, async (req: Request, res: Response, next: NextFunction) => {
+      try {
         const details: string[] = [];
         const params = parsePart(route.params, req.params, 'params', details);
         const query = parsePart(route.query, req.query, 'query', details);

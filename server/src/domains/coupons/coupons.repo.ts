@@ -10,6 +10,7 @@ export interface CouponRow {
   purpose: Purpose;
   genre: string | null;
   imageUrl: string | null;
+  imageLargeUrl: string | null;
   validFrom: string;
   validTo: string;
   published: boolean;
@@ -25,6 +26,7 @@ type Raw = {
   purpose: Purpose;
   genre: string | null;
   image_url: string | null;
+  image_large_url: string | null;
   valid_from: string;
   valid_to: string;
   published: unknown;
@@ -43,6 +45,7 @@ async function present(db: Knex, rows: Raw[], locale: Locale): Promise<CouponRow
     purpose: r.purpose,
     genre: r.genre,
     imageUrl: r.image_url,
+    imageLargeUrl: r.image_large_url,
     validFrom: r.valid_from,
     validTo: r.valid_to,
     published: toBool(r.published),
@@ -64,6 +67,7 @@ export async function searchPublished(
   locale: Locale,
 ): Promise<{ rows: CouponRow[]; total: number }> {
   const base = db('coupons as c')
+    .whereNull('c.deleted_at')
     .where('c.published', true)
     .andWhere('c.valid_from', '<=', day)
     .andWhere('c.valid_to', '>=', day);
@@ -108,9 +112,9 @@ export async function searchPublished(
   return { rows: await present(db, rows, locale), total: toInt(countRow?.n) };
 }
 
-/** A coupon by id whatever its state, or undefined. */
+/** A coupon by id, published or not, unless deleted; or undefined. */
 export async function findCoupon(db: Knex, id: number, locale: Locale): Promise<CouponRow | undefined> {
-  const row: Raw | undefined = await db('coupons').where({ id }).first();
+  const row: Raw | undefined = await db('coupons').where({ id }).whereNull('deleted_at').first();
   return row ? (await present(db, [row], locale))[0] : undefined;
 }
 

@@ -74,6 +74,7 @@ export async function couponDetail(
   return {
     ...toCard(coupon, spots),
     description: coupon.description,
+    imageLargeUrl: coupon.imageLargeUrl,
     spots: spots.map(({ area: _a, purpose: _p, genre: _g, ...s }) => s),
     usedToday,
   };
