@@ -15,6 +15,7 @@ import { mountRoutes, type AnyRoute } from './http/route';
 import { pageHandler } from './http/pages';
 import { trailingSlash } from './http/trailing-slash';
 import { auditRoutes } from './domains/audit/audit.routes';
+import { campaignRoutes } from './domains/campaigns/campaigns.routes';
 import { adminCouponRoutes } from './domains/coupons/admincoupons.routes';
 import { createDiskImageStore, UPLOADS_PATH, type ImageStore } from './storage/image-store';
 import { authRoutes } from './domains/auth/auth.routes';
@@ -31,6 +32,7 @@ export function apiRoutes(deps: AppDeps): AnyRoute[] {
     ...staffRoutes(deps),
     ...couponRoutes(deps),
     ...adminCouponRoutes(deps),
+    ...campaignRoutes(deps),
     ...stampRoutes(deps),
     ...contactRoutes(deps),
     ...faqRoutes(deps),

@@ -80,3 +80,12 @@ export function toIso(v: unknown): string {
 export function toInt(v: unknown): number {
   return typeof v === 'number' ? v : Number.parseInt(String(v ?? 0), 10);
 }
+
+/**
+ * Serialises writers of a table for the rest of the transaction, for rules no index can
+ * express (e.g. "rallies may not overlap"). PostgreSQL takes a SHARE ROW EXCLUSIVE lock
+ * (reads go on, a second writer waits); SQLite already runs one write transaction at a time.
+ */
+export async function lockTableForWrite(trx: Knex, table: string): Promise<void> {
+  if (trx.client.config.client === 'pg') await trx.raw(`lock table ?? in share row exclusive mode`, [table]);
+}

@@ -1,0 +1,75 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/src/db/knex';
+import { testApp } from '../helpers/app';
+import { createTestDb } from '../helpers/db';
+import { createStaffAccount, createVisitor } from '../helpers/factories';
+
+const rally = (startsOn: string, endsOn: string, ja = '冬のスタンプラリー') => ({
+  name: { ja, en: 'Winter stamp rally' },
+  description: { ja: '赤は1、金は10。' },
+  startsOn,
+  endsOn,
+});
+
+/** Stamp rallies in the admin area (issue 6): GET /api/campaigns, POST, PUT /api/campaigns/{id}. */
+describe('stamp rallies admin', () => {
+  let db: Db;
+  let destroy: () => Promise<void>;
+  let app: ReturnType<typeof testApp>['app'];
+  let admin: Awaited<ReturnType<typeof createStaffAccount>>;
+  let shop: Awaited<ReturnType<typeof createStaffAccount>>;
+
+  beforeAll(async () => {
+    ({ db, destroy } = await createTestDb());
+    app = testApp(db).app;
+    admin = await createStaffAccount(db, { role: 'admin' });
+    await db('spots').insert({ store_code: 'kmt-c1', latitude: 32.8, longitude: 130.7, area: 'city', purpose: 'gourmet', address: '', usable_range_m: 500, created_at: '2026-10-01T00:00:00Z', updated_at: '2026-10-01T00:00:00Z' });
+    shop = await createStaffAccount(db, { role: 'shop', spots: ['kmt-c1'] });
+  });
+  afterAll(() => destroy());
+
+  it('401 anonymous, 403 visitor and shop staff on writes; reads are public', async () => {
+    const visitor = await createVisitor(db);
+    expect((await request(app).post('/api/campaigns').send(rally('2026-11-01', '2027-01-31'))).status).toBe(401);
+    expect((await request(app).post('/api/campaigns').set('Authorization', visitor.auth).send(rally('2026-11-01', '2027-01-31'))).status).toBe(403);
+    expect((await request(app).post('/api/campaigns').set('Authorization', shop.auth).send(rally('2026-11-01', '2027-01-31'))).status).toBe(403);
+    expect((await request(app).get('/api/campaigns')).status).toBe(200);
+  });
+
+  it('creates a rally that becomes the running one, with an audit entry', async () => {
+    const r = await request(app).post('/api/campaigns').set('Authorization', admin.auth).send(rally('2026-11-01', '2027-01-31'));
+    expect(r.status).toBe(201);
+    expect(r.body.data).toMatchObject({ name: '冬のスタンプラリー', startsOn: '2026-11-01', endsOn: '2027-01-31', texts: { name: { ja: '冬のスタンプラリー', en: 'Winter stamp rally' } } });
+    expect((await request(app).get('/api/coupons/get/campaign').set('x-lang', 'en')).body.data).toMatchObject({ id: r.body.data.id, name: 'Winter stamp rally' });
+    const trail = await request(app).get(`/api/audit/campaign/${r.body.data.id}`).set('Authorization', admin.auth);
+    expect(trail.body.data[0]).toMatchObject({ action: 'create', staffEmail: admin.email });
+  });
+
+  it('400 for an end before the start or a missing name', async () => {
+    const r = await request(app).post('/api/campaigns').set('Authorization', admin.auth).set('x-lang', 'en').send({ ...rally('2027-03-01', '2027-02-01'), name: { ja: '' } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual(expect.arrayContaining(['body.name.ja: Please be sure to input', 'body.endsOn: The end date must not be before the start date']));
+  });
+
+  it('409 when two rallies would share a day, also for parallel saves', async () => {
+    const overlap = await request(app).post('/api/campaigns').set('Authorization', admin.auth).send(rally('2027-01-31', '2027-02-10'));
+    expect(overlap.status).toBe(409);
+    expect(overlap.body.error.code).toBe('CAMPAIGN_OVERLAP');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => request(app).post('/api/campaigns').set('Authorization', admin.auth).send(rally('2027-11-01', '2028-01-31', '来季'))),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    expect(Number((await db('campaigns').where({ starts_on: '2027-11-01' }).count({ n: '*' }))[0]?.n)).toBe(1);
+  });
+
+  it('updates a rally, may keep its own period, refuses to move onto another', async () => {
+    const [first] = (await request(app).get('/api/campaigns')).body.data.filter((c: { startsOn: string }) => c.startsOn === '2026-11-01');
+    const same = await request(app).put(`/api/campaigns/${first.id}`).set('Authorization', admin.auth).send(rally('2026-11-01', '2027-01-31', '冬のラリー（改）'));
+    expect(same.status).toBe(200);
+    expect(same.body.data.name).toBe('冬のラリー（改）');
+    const onto = await request(app).put(`/api/campaigns/${first.id}`).set('Authorization', admin.auth).send(rally('2027-12-01', '2027-12-31'));
+    expect(onto.status).toBe(409);
+    expect((await request(app).put('/api/campaigns/99999').set('Authorization', admin.auth).send(rally('2030-01-01', '2030-01-31'))).status).toBe(404);
+  });
+});
