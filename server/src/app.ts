@@ -15,6 +15,8 @@ import { mountRoutes, type AnyRoute } from './http/route';
 import { pageHandler } from './http/pages';
 import { trailingSlash } from './http/trailing-slash';
 import { auditRoutes } from './domains/audit/audit.routes';
+import { couponReportRoutes } from './domains/coupon-reports/coupon-reports.routes';
+import { spotAdminRoutes } from './domains/spots/spots.routes';
 import { campaignRoutes } from './domains/campaigns/campaigns.routes';
 import { adminCouponRoutes } from './domains/coupons/admincoupons.routes';
 import { createDiskImageStore, UPLOADS_PATH, type ImageStore } from './storage/image-store';
@@ -37,6 +39,8 @@ export function apiRoutes(deps: AppDeps): AnyRoute[] {
     ...contactRoutes(deps),
     ...faqRoutes(deps),
     ...auditRoutes(deps),
+    ...spotAdminRoutes(deps),
+    ...couponReportRoutes(deps),
   ];
 }
 

@@ -45,6 +45,18 @@ const WHO_MAY_CALL: Record<string, 'public' | 'visitor' | 'staff' | 'admin'> = {
   'PUT /api/faqs/del/category': 'admin',
   'PUT /api/faqs/del/faq': 'admin',
   'GET /api/audit/:entity/:id': 'staff',
+  'GET /api/spots': 'staff',
+  'GET /api/spots/list': 'staff',
+  'GET /api/spots/csv/export': 'staff',
+  'GET /api/spots/csv/template': 'staff',
+  'POST /api/spots/csv/import': 'admin',
+  'POST /api/storeadmininfos': 'staff',
+  'GET /api/spots/:id': 'staff',
+  'PUT /api/spots/:id': 'staff',
+  'POST /api/spots/:id/qrcode/rotate': 'staff',
+  'GET /api/coupons/get/spot/qrcode': 'staff',
+  'GET /api/coupons/list/search/ranking': 'staff',
+  'GET /api/admincoupons/csv/export': 'staff',
   'GET /api/openapi.json': 'public',
 };
 
