@@ -115,7 +115,9 @@ export async function sendCsv<C extends string>(
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
   res.setHeader('Cache-Control', 'no-store');
-  const csv = format<Record<C, string>, Record<C, string>>({ headers: [...columns], writeBOM: true, rowDelimiter: '\r\n', alwaysWriteHeaders: true, includeEndRowDelimiter: true });
+  // The byte order mark is written here: fast-csv's writeBOM skips it when there are no rows (the template).
+  res.write('\uFEFF');
+  const csv = format<Record<C, string>, Record<C, string>>({ headers: [...columns], rowDelimiter: '\r\n', alwaysWriteHeaders: true, includeEndRowDelimiter: true });
   csv.pipe(res);
   try {
     for await (const row of rows) {
