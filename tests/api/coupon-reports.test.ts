@@ -4,14 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { COUPON_CSV_COLUMNS } from '../../server/src/contracts/spots-admin';
 import { testApp } from '../helpers/app';
+import { binary } from '../helpers/binary';
 import { createTestDb } from '../helpers/db';
 import { createCoupon, createSpot, createStaffAccount, createVisitor } from '../helpers/factories';
 
-const binary = (res: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 function parseCsv(text: string): Promise<Record<string, string>[]> {
   return new Promise((ok, fail) => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { verifySpotCheckInCode } from '../../server/src/domains/spots/spots.admin.service';
 import { testApp } from '../helpers/app';
+import { binary } from '../helpers/binary';
 import { createTestDb } from '../helpers/db';
 import { createSpot, createStaffAccount, createVisitor } from '../helpers/factories';
 
@@ -17,11 +18,6 @@ describe('spot QR codes', () => {
   let visitor: { auth: string };
   let mine: number;
   let other: number;
-  const binary = (res: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  };
 
   beforeAll(async () => {
     ({ db, destroy } = await createTestDb());

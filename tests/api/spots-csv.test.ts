@@ -4,18 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { SPOT_CSV_COLUMNS } from '../../server/src/contracts/spots-admin';
 import { testApp } from '../helpers/app';
+import { binary } from '../helpers/binary';
 import { createTestDb } from '../helpers/db';
 import { createSpot, createStaffAccount, createVisitor } from '../helpers/factories';
 
 const HEADER = SPOT_CSV_COLUMNS.map((c) => c.name);
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-/** Collects a response body as bytes (CSV downloads are checked byte for byte). */
-const binary = (res: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 function parseCsv(text: string): Promise<Record<string, string>[]> {
   return new Promise((ok, fail) => {
