@@ -4,8 +4,8 @@ import '../session.css';
 import { useT } from '../../../lib/i18n';
 
 /**
- * What a visitor sees when an action needs them signed in: the demo sign-in outside
- * production; LINE (LIFF) sign-in arrives with issue 3.
+ * What a visitor sees when an action needs them signed in: LINE sign-in through LIFF when
+ * the server names a LIFF app; otherwise the demo sign-in outside production.
  */
 export function SignInPanel({ onSignedIn, titleId }: { onSignedIn: () => void; titleId?: string }) {
   const t = useT();
@@ -41,6 +41,19 @@ export function SignInPanel({ onSignedIn, titleId }: { onSignedIn: () => void; t
         <p className="muted" role="status">
           {t('common.loading')}
         </p>
+      ) : config.liffId ? (
+        <>
+          <button type="button" className="btn btn--line btn--xl btn--block" onClick={() => void press()} disabled={signingIn}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M12 3C6.5 3 2 6.6 2 11c0 3.9 3.5 7.2 8.3 7.9.3.1.8.2.9.5.1.3.1.7 0 1l-.1.9c0 .3-.2 1 .9.5s5.8-3.4 7.9-5.8C21.3 14.4 22 12.8 22 11c0-4.4-4.5-8-10-8z"
+              />
+            </svg>
+            {signingIn ? t('session.signingIn') : t('session.lineButton')}
+          </button>
+          <p className="signin__note">{t('session.lineNote')}</p>
+        </>
       ) : config.demoLogin ? (
         <>
           <button type="button" className="btn btn--primary btn--xl btn--block" onClick={() => void press()} disabled={signingIn}>

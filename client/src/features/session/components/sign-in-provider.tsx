@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { readToken } from '../../../lib/auth-token';
+import { onTokenChange, readToken } from '../../../lib/auth-token';
 import { SignInContext } from '../../../lib/sign-in';
 import { SignInPanel } from './sign-in-panel';
 import { useT } from '../../../lib/i18n';
+import { useSessionStore } from '../stores/session.store';
 
 /**
  * Provides `useRequireSignIn()` to every feature: resolves at once when a token is held,
@@ -20,6 +21,13 @@ export function SignInProvider({ children }: { children: ReactNode }) {
     waiting.current = [];
     setOpen(false);
     resolvers.forEach((r) => r(ok));
+  }, []);
+
+  // Back from LINE Login, or inside LINE: sign in without a tap; again when a 401 forgot the token.
+  useEffect(() => {
+    const resume = () => void useSessionStore.getState().resume();
+    resume();
+    return onTokenChange(resume);
   }, []);
 
   const requireSignIn = useCallback(() => {

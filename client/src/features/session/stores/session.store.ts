@@ -1,7 +1,9 @@
 import { create } from 'zustand';
-import { messageOf } from '../../../lib/errors';
+import { readToken } from '../../../lib/auth-token';
+import { ClientError, errorText, messageOf } from '../../../lib/errors';
 import { demoSignIn, fetchClientConfig, type ClientConfig } from '../api/session.api';
 import { deviceId } from '../utils/device-id';
+import { mayResumeLineSignIn } from '../utils/line-pending';
 
 type SessionState = {
   config: ClientConfig | null;
@@ -12,7 +14,24 @@ type SessionState = {
   loadConfig: () => Promise<void>;
   /** Signs in with the method the config offers; resolves true when a token is held. */
   signIn: () => Promise<boolean>;
+  /** At start: finishes a LINE sign-in that came back from LINE Login, or signs in silently inside LINE. */
+  resume: () => Promise<void>;
 };
+
+/** LIFF and the LINE flow load only when a LINE sign-in starts (not in the first-view bundle). */
+async function signInWithLine(liffId: string): Promise<boolean> {
+  const { signInWithLine: run } = await import('../utils/line-liff');
+  let outcome: Awaited<ReturnType<typeof run>>;
+  try {
+    outcome = await run(liffId);
+  } catch (err) {
+    // LIFF's own failures (init, LINE unreachable) and a refused sign-in read the same to visitors.
+    throw err instanceof ClientError ? err : new ClientError('LINE_LOGIN_FAILED', errorText('LINE_LOGIN_FAILED'));
+  }
+  // Leaving for LINE Login: stay 'signing in' until the page unloads; it comes back signed in.
+  if (outcome === 'redirecting') return new Promise<boolean>(() => undefined);
+  return true;
+}
 
 let configLoading: Promise<void> | null = null;
 
@@ -40,12 +59,11 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     if (!config || get().signingIn) return false;
     set({ signingIn: true, signInError: null });
     try {
+      if (config.liffId) return await signInWithLine(config.liffId);
       if (config.demoLogin) {
         await demoSignIn(deviceId());
         return true;
       }
-      // Issue 3: LIFF sign-in goes here (liff.init({ liffId }), liff.getIDToken(), then
-      // POST /api/auth/line/login with { idToken }); the api client keeps the answered token.
       return false;
     } catch (err) {
       set({ signInError: messageOf(err) });
@@ -53,5 +71,10 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     } finally {
       set({ signingIn: false });
     }
+  },
+  resume: async () => {
+    if (readToken() !== null || !mayResumeLineSignIn()) return;
+    await get().loadConfig();
+    if (get().config?.liffId && readToken() === null) await get().signIn();
   },
 }));
