@@ -92,9 +92,9 @@ describe('coupon reports', () => {
       expect(r.status).toBe(200);
       expect(r.body.meta).toEqual({ page: 1, limit: 20, total: 3, from: '2026-10-23', to: '2026-11-21' });
       expect(r.body.data).toEqual([
-        { rank: 1, couponId: chain, title: 'チェーン割引', area: 'aso', purpose: 'shopping', published: false, uses: 4, visitors: 3 },
-        { rank: 2, couponId: ramen, title: 'ラーメン大盛り無料', area: 'city', purpose: 'gourmet', published: true, uses: 2, visitors: 2 },
-        { rank: 2, couponId: onsen, title: '=SUM(1,2) 温泉', area: 'aso', purpose: 'spa', published: true, uses: 2, visitors: 2 },
+        { rank: 1, couponId: chain, title: 'チェーン割引', area: 'aso', purpose: 'shopping', published: false, deleted: false, uses: 4, visitors: 3 },
+        { rank: 2, couponId: ramen, title: 'ラーメン大盛り無料', area: 'city', purpose: 'gourmet', published: true, deleted: false, uses: 2, visitors: 2 },
+        { rank: 2, couponId: onsen, title: '=SUM(1,2) 温泉', area: 'aso', purpose: 'spa', published: true, deleted: false, uses: 2, visitors: 2 },
       ]);
     });
 
@@ -180,6 +180,9 @@ describe('coupon reports', () => {
     it('leaves deleted coupons out and gives shop staff only coupons of their spots', async () => {
       await db('coupons').where({ id: quiet }).update({ deleted_at: '2026-11-20T00:00:00.000Z' });
       expect((await download(admin.auth)).rows.map((x) => Number(x.id))).toEqual([ramen, chain, onsen]);
+      // The ranking still counts its uses, marked as deleted.
+      const october = await request(app).get('/api/coupons/list/search/ranking?from=2026-10-01&to=2026-10-31').set('Authorization', admin.auth);
+      expect(october.body.data.find((x: { couponId: number }) => x.couponId === quiet)).toMatchObject({ deleted: true, uses: 1 });
       expect((await download(shop.auth)).rows.map((x) => Number(x.id))).toEqual([ramen, chain]);
     });
   });

@@ -188,6 +188,8 @@ export const RankingRow = z.object({
   area: Area,
   purpose: Purpose,
   published: z.boolean(),
+  /** Deleted since: its uses still count. */
+  deleted: z.boolean(),
   /** Redemptions in the period (for shop staff: at their spots only). */
   uses: z.number().int(),
   /** Distinct visitors among them. */

@@ -19,6 +19,7 @@ export interface RankingDbRow {
   area: Area;
   purpose: Purpose;
   published: boolean;
+  deleted: boolean;
   uses: number;
   visitors: number;
 }
@@ -26,7 +27,8 @@ export interface RankingDbRow {
 /**
  * Coupons by redemptions with `used_on` (JST date) in [from, to], most used first, one page,
  * with the number of distinct visitors and a competition rank (ties share it). Shop scope
- * counts only redemptions at the shop's spots. Titles in ja.
+ * counts only redemptions at the shop's spots. Deleted coupons keep their place (their uses
+ * happened) and say so. Titles in ja.
  */
 export async function findRanking(
   db: Knex,
@@ -37,7 +39,7 @@ export async function findRanking(
   if (!scope.all) base.whereIn('r.spot_id', scope.spotIds);
   if (q.area) base.andWhere('c.area', q.area);
   if (q.purpose) base.andWhere('c.purpose', q.purpose);
-  const grouped = base.clone().groupBy('c.id', 'c.area', 'c.purpose', 'c.published');
+  const grouped = base.clone().groupBy('c.id', 'c.area', 'c.purpose', 'c.published', 'c.deleted_at');
   const rows = (await grouped
     .clone()
     .select(
@@ -45,6 +47,7 @@ export async function findRanking(
       'c.area',
       'c.purpose',
       'c.published',
+      'c.deleted_at',
       db.raw('count(*) as uses'),
       db.raw('count(distinct r.user_id) as visitors'),
       db.raw('rank() over (order by count(*) desc) as rank_no'),
@@ -58,6 +61,7 @@ export async function findRanking(
     area: Area;
     purpose: Purpose;
     published: unknown;
+    deleted_at: unknown;
     uses: unknown;
     visitors: unknown;
     rank_no: unknown;
@@ -79,6 +83,7 @@ export async function findRanking(
       area: r.area,
       purpose: r.purpose,
       published: toBool(r.published),
+      deleted: r.deleted_at !== null && r.deleted_at !== undefined,
       uses: toInt(r.uses),
       visitors: toInt(r.visitors),
     })),
