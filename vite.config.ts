@@ -18,15 +18,26 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     target: 'es2020',
+    rollupOptions: {
+      output: {
+        // Language files get a recognisable name: the service worker caches them on first use.
+        chunkFileNames: (chunk) => (chunk.facadeModuleId?.includes('/locales/') ? 'assets/locale-[name]-[hash].js' : 'assets/[name]-[hash].js'),
+      },
+    },
   },
   plugins: [
     react(),
-    // Basic form for now; issue 5 switches to injectManifest with client/src/sw.ts.
+    // Issue 5: our own TypeScript service worker (client/src/sw.ts) with the precache list
+    // injected; registered by lib/pwa.ts with workbox-window, updates offered, never forced.
     VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       registerType: 'prompt',
-      injectRegister: 'script-defer',
-      includeAssets: ['favicon.svg'],
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
       manifest: {
+        id: '/',
         name: 'くまもと旅パスポート',
         short_name: '旅パスポート',
         description: '熊本のお店で使えるクーポンとスタンプラリー',
@@ -34,14 +45,23 @@ export default defineConfig({
         start_url: '/',
         scope: '/',
         display: 'standalone',
+        orientation: 'portrait',
         theme_color: '#d9482b',
         background_color: '#f6f1ea',
-        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
       },
-      workbox: {
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+      injectManifest: {
+        // The app shell. Locale chunks other than ja are cached when first used (sw.ts);
+        // the big install icons are fetched by the browser itself when it needs them.
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'icons/icon-192.png'],
+        globIgnores: ['**/locale-*.js', 'sw.js'],
       },
+      devOptions: { enabled: false },
     }),
   ],
   server: {

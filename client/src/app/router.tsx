@@ -1,6 +1,8 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
+import { ChunkErrorPage } from '../components/chunk-error-page';
 import { RequireVisitor } from '../features/session';
+import { installChunkGuard, loadScreen, prefetchWhenIdle } from '../lib/lazy-retry';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../lib/i18n';
 import { PAGE_PATTERNS, type PageId } from '../lib/paths';
 import { PublicLayout } from './layouts/public-layout';
@@ -8,7 +10,7 @@ import { LocaleRoot } from './locale-root';
 import { NotFoundPage } from './pages/not-found-page';
 
 type Screen = {
-  /** The screen's chunk: each screen loads only when first visited (issue 5 adds the reload guard here). */
+  /** The screen's chunk: each screen loads only when first visited (through lib/lazy-retry: retried once, then a reload at most once a minute, then the error page). */
   load: () => Promise<ComponentType>;
   /** Needs a signed-in visitor: shows the sign-in panel in its place otherwise. */
   visitor?: boolean;
@@ -23,7 +25,7 @@ const SCREENS: Record<PageId, Screen> = {
 };
 
 const LAZY = Object.fromEntries(
-  (Object.keys(SCREENS) as PageId[]).map((id) => [id, lazy(() => SCREENS[id].load().then((C) => ({ default: C })))]),
+  (Object.keys(SCREENS) as PageId[]).map((id) => [id, lazy(() => loadScreen(SCREENS[id].load, ChunkErrorPage).then((C) => ({ default: C })))]),
 ) as Record<PageId, LazyExoticComponent<ComponentType>>;
 
 function pageRoutes(): RouteObject[] {
@@ -58,7 +60,11 @@ export function buildRoutes(): RouteObject[] {
 }
 
 const ROUTES = buildRoutes();
+installChunkGuard();
+/** Spec 9: every screen's chunk, fetched when the browser is idle 2000 ms after start. */
+const PREFETCH = [...new Set(Object.values(SCREENS).map((s) => s.load))];
 
 export function AppRoutes() {
+  useEffect(() => prefetchWhenIdle(PREFETCH), []);
   return useRoutes(ROUTES);
 }

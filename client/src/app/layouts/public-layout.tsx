@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { OfflineBanner } from '../../components/offline-banner';
 import { SignInProvider } from '../../features/session';
 import { PageLoading } from '../pages/page-loading';
 import { useScrollRestoration } from '../use-scroll-restoration';
@@ -12,6 +13,7 @@ export function PublicLayout() {
     <SignInProvider>
       <div className="shell">
         <PublicHeader />
+        <OfflineBanner />
         <main className="shell__main" id="main">
           <Suspense fallback={<PageLoading />}>
             <Outlet />

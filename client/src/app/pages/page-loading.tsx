@@ -1,13 +1,14 @@
+import { Delayed } from '../../components/delayed';
 import { Spinner } from '../../components/spinner';
 import { useT } from '../../lib/i18n';
 
-/** Shown while a screen's chunk or the language's messages load. */
+/** Shown while a screen's chunk or the language's messages load (after 200 ms: spec 9). */
 export function PageLoading() {
   const t = useT();
   return (
-    <div className="page-loading" role="status" aria-live="polite">
+    <Delayed className="page-loading" role="status" aria-live="polite">
       <Spinner />
       <span className="visually-hidden">{t('common.loading')}</span>
-    </div>
+    </Delayed>
   );
 }

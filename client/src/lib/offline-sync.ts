@@ -1,0 +1,253 @@
+import { useSyncExternalStore } from 'react';
+import { create } from 'zustand';
+import { ApiError } from './api-client';
+import { clearToken, onTokenChange, readToken } from './auth-token';
+import { ClientError } from './errors';
+import {
+  addToOutbox,
+  forgetOtherVisitors,
+  getSnapshot,
+  lastSyncAt,
+  listOutbox,
+  listOutcomes,
+  markOutcomesSeen,
+  pruneOutcomes,
+  putSnapshot,
+  type Outcome,
+  type OutboxItem,
+} from './offline-store';
+import { OFFLINE_CHANNEL, OUTBOX_SYNC_TAG, replayOutbox, type ReplayResult } from './outbox';
+import { translate } from './i18n';
+
+/**
+ * The page's side of offline (issue 5): whether the network is there, the time of the last
+ * sync, the pending queue and the answers to replayed requests, as a zustand store for the
+ * screens; reads that fall back to their saved copy; and the replay of the queue at start,
+ * on `online`, when the page becomes visible again, every RETRY_MS while items wait, and
+ * when another tab or the service worker reports a change.
+ */
+
+export type OfflineState = {
+  /** navigator.onLine, kept current by the online/offline events. */
+  online: boolean;
+  /** False after a request failed for want of network, until one succeeds. */
+  reachable: boolean;
+  /** Epoch ms of the last successful read saved for offline use. */
+  lastSync: number | null;
+  /** Requests waiting for the network, in press order. */
+  pending: OutboxItem[];
+  /** Answers to replayed requests (kept OUTCOME_KEEP_MS). */
+  outcomes: Outcome[];
+  syncing: boolean;
+};
+
+/** How long answers to replayed requests are kept for the screens. */
+export const OUTCOME_KEEP_MS = 7 * 24 * 3600 * 1000;
+/** Retry interval while requests wait and the phone claims to be online. */
+export const RETRY_MS = 30_000;
+/** A read slower than this shows its saved copy (weak signal), if there is one. */
+export const SLOW_READ_MS = 4000;
+
+export const useOfflineStore = create<OfflineState>(() => ({
+  online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
+  reachable: true,
+  lastSync: null,
+  pending: [],
+  outcomes: [],
+  syncing: false,
+}));
+
+/** The visitor's id (the `sub` of our token), to keep one visitor's data from another. */
+export function tokenSubject(token: string | null): string | null {
+  if (!token) return null;
+  try {
+    const part = token.split('.')[1] ?? '';
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' || typeof sub === 'number' ? String(sub) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in visitor's id, or null. */
+export const currentOwner = (): string | null => tokenSubject(readToken());
+
+/** The signed-in visitor's id in a component, following sign-in and sign-out. */
+export function useOwner(): string | null {
+  return useSyncExternalStore(onTokenChange, currentOwner);
+}
+
+/** Whether to treat the network as gone: the phone says so, or the last request failed. */
+export function looksOffline(): boolean {
+  const s = useOfflineStore.getState();
+  return !s.online || !s.reachable;
+}
+
+export function noteNetworkFailure(): void {
+  if (useOfflineStore.getState().reachable) useOfflineStore.setState({ reachable: false });
+}
+
+export function noteNetworkSuccess(): void {
+  if (!useOfflineStore.getState().reachable) useOfflineStore.setState({ reachable: true });
+}
+
+const isNetworkError = (err: unknown) => err instanceof ApiError && err.status === 0;
+
+/** Reloads the queue, outcomes and last sync time from IndexedDB into the store. */
+export async function refreshOffline(): Promise<void> {
+  const [pending, outcomes, lastSync] = await Promise.all([listOutbox(), listOutcomes(), lastSyncAt()]);
+  useOfflineStore.setState({ pending, outcomes, lastSync });
+}
+
+function pageEnv() {
+  return {
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
+    tokenFor: (item: OutboxItem) => {
+      const token = readToken();
+      return tokenSubject(token) === item.owner ? token : item.token;
+    },
+    onUnauthorized: () => {
+      const token = readToken();
+      if (token) clearToken();
+    },
+  };
+}
+
+/** Sends the queue now (when online), then refreshes the store. */
+export async function syncNow(): Promise<ReplayResult | null> {
+  if (useOfflineStore.getState().pending.length === 0) await refreshOffline();
+  if (!useOfflineStore.getState().online || useOfflineStore.getState().pending.length === 0) return null;
+  useOfflineStore.setState({ syncing: true });
+  try {
+    const result = await replayOutbox(pageEnv());
+    if (result.stopped === 'network') noteNetworkFailure();
+    else if (result.sent > 0) noteNetworkSuccess();
+    return result;
+  } finally {
+    await refreshOffline();
+    useOfflineStore.setState({ syncing: false });
+  }
+}
+
+async function requestBackgroundSync(): Promise<void> {
+  try {
+    const reg = await navigator.serviceWorker?.getRegistration();
+    const sync = (reg as (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }) | undefined)?.sync;
+    await sync?.register(OUTBOX_SYNC_TAG);
+  } catch {
+    // No Background Sync (Safari, Firefox, a web view): the page replays on `online` and at start.
+  }
+}
+
+/**
+ * Queues a request for when the network is back (the queue survives reloads and closing the
+ * app), asks the service worker for a Background Sync, and tries at once when online.
+ */
+export async function enqueue(item: Omit<OutboxItem, 'id' | 'attempts' | 'lastTriedAt'>): Promise<void> {
+  await addToOutbox({ ...item, attempts: 0, lastTriedAt: null });
+  await refreshOffline();
+  void requestBackgroundSync();
+  if (useOfflineStore.getState().online) void syncNow();
+}
+
+/** The visitor saw these answers: they no longer show as notices. */
+export async function dismissOutcomes(keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await markOutcomesSeen(keys);
+  await refreshOffline();
+}
+
+export type Fresh<T> = { data: T; savedAt: null };
+export type Saved<T> = { data: T; savedAt: number };
+
+/**
+ * A read with an offline copy: from the network when it answers (then saved for later), else
+ * the saved copy with the time it was saved. Offline the copy comes at once; on a weak
+ * signal it comes after SLOW_READ_MS while the network read goes on to refresh the copy.
+ * @throws the read's error when there is no copy (no network: a message saying so)
+ */
+export async function readThrough<T>(opts: { id: string; owner?: string | null; load: () => Promise<T> }): Promise<Fresh<T> | Saved<T>> {
+  const owner = opts.owner ?? null;
+  const saved = () => getSnapshot<T>(opts.id, owner);
+  const noCopy = (err: unknown) => (isNetworkError(err) ? new ClientError('NETWORK', translate('offline.notSaved')) : err);
+
+  if (!useOfflineStore.getState().online) {
+    const snap = await saved();
+    if (snap) return { data: snap.data, savedAt: snap.savedAt };
+  }
+  const network = opts.load().then(
+    async (data) => {
+      noteNetworkSuccess();
+      await putSnapshot(opts.id, data, owner);
+      void refreshOffline();
+      return { data, savedAt: null } as Fresh<T>;
+    },
+    (err: unknown) => {
+      if (isNetworkError(err)) noteNetworkFailure();
+      throw err;
+    },
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), SLOW_READ_MS)));
+  try {
+    const first = await Promise.race([network, slow]);
+    if (first !== 'slow') return first;
+    const snap = await saved();
+    if (snap) {
+      network.catch(() => undefined);
+      return { data: snap.data, savedAt: snap.savedAt };
+    }
+    return await network;
+  } catch (err) {
+    if (!isNetworkError(err)) throw err;
+    const snap = await saved();
+    if (snap) return { data: snap.data, savedAt: snap.savedAt };
+    throw noCopy(err);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+let started = false;
+
+/**
+ * Starts the page's offline machinery once: network state, the replay triggers, messages
+ * from other tabs and the service worker, and forgetting another visitor's saved data.
+ */
+export function startOfflineSync(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  const set = (online: boolean) => {
+    useOfflineStore.setState({ online, ...(online ? {} : { reachable: false }) });
+    if (online) {
+      useOfflineStore.setState({ reachable: true });
+      void syncNow();
+    }
+  };
+  window.addEventListener('online', () => set(true));
+  window.addEventListener('offline', () => set(false));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void refreshOffline().then(() => syncNow());
+  });
+  if (typeof BroadcastChannel !== 'undefined') {
+    new BroadcastChannel(OFFLINE_CHANNEL).onmessage = () => void refreshOffline();
+  }
+  setInterval(() => {
+    const s = useOfflineStore.getState();
+    if (s.pending.length > 0 && s.online && !s.syncing) void syncNow();
+  }, RETRY_MS);
+
+  let owner = currentOwner();
+  onTokenChange(() => {
+    const next = currentOwner();
+    if (next === owner) return;
+    owner = next;
+    // Saved stamps belong to one visitor: never show them to the next one on this phone.
+    void forgetOtherVisitors(next).then(() => syncNow());
+  });
+
+  void pruneOutcomes(OUTCOME_KEEP_MS)
+    .then(() => refreshOffline())
+    .then(() => syncNow());
+}
