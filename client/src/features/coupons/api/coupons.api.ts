@@ -1,4 +1,12 @@
-import type { CouponDetail, CouponDetailResponse, CouponList, MarkUsedResponse, MarkUsedResult } from '../../../../../server/src/contracts/coupons';
+import type {
+  CouponDetail,
+  CouponDetailResponse,
+  CouponList,
+  MarkUsedResponse,
+  MarkUsedResult,
+  NearbySpot,
+  NearbySpotList,
+} from '../../../../../server/src/contracts/coupons';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { ClientError, errorText } from '../../../lib/errors';
@@ -19,14 +27,43 @@ export async function fetchCoupon(id: number, signal?: AbortSignal): Promise<Cou
 }
 
 /**
- * PUT /api/coupons/qr/{id}: marks the coupon used where the phone is. The same
- * idempotency key for the same attempt makes a retried request harmless.
+ * What proves the visitor is at the shop: the phone's position, or (position refused) the
+ * shop's check-in code typed in the store code entry (server contract requested in issue 5:
+ * `{checkInCode}` in place of `{lat, long, accuracy}`; 422 STORE_CODE_INVALID when wrong).
  */
-export async function markCouponUsed(id: number, at: Position, idempotencyKey: string): Promise<MarkUsedResult> {
-  const res = await api<z.infer<typeof MarkUsedResponse>>(`/coupons/qr/${id}`, {
+export type Presence = { lat: number; long: number; accuracy: number } | { checkInCode: string };
+/** Body of PUT /api/coupons/qr/{id}; `usedAt` (ISO 8601) when the press is sent later. */
+export type MarkUsedBody = Presence & { usedAt?: string };
+
+export const markUsedPath = (id: number) => `/coupons/qr/${id}`;
+
+/** The request body for a press: the proof of presence, and the time pressed when queued. */
+export function markUsedBody(presence: Position | { checkInCode: string }, usedAt?: string): MarkUsedBody {
+  const proof: Presence = 'checkInCode' in presence ? { checkInCode: presence.checkInCode } : { lat: presence.lat, long: presence.long, accuracy: presence.accuracy };
+  return usedAt ? { ...proof, usedAt } : proof;
+}
+
+/**
+ * PUT /api/coupons/qr/{id}: marks the coupon used. The same idempotency key for the same
+ * attempt makes a retried request harmless.
+ */
+export async function markCouponUsed(id: number, body: MarkUsedBody, idempotencyKey: string): Promise<MarkUsedResult> {
+  const res = await api<z.infer<typeof MarkUsedResponse>>(markUsedPath(id), {
     method: 'PUT',
-    body: { lat: at.lat, long: at.long, accuracy: at.accuracy },
+    body,
     headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  return res.data;
+}
+
+/** Spec 9: default nearby spot query, page 1, limit 5. */
+export const NEARBY_LIMIT = 5;
+
+/** GET /api/coupons/get/nearby/spot/list: spots of coupon `cid` usable at a position, nearest first. */
+export async function fetchNearbySpots(at: Position, cid: number, signal?: AbortSignal): Promise<NearbySpot[]> {
+  const res = await api<z.infer<typeof NearbySpotList>>('/coupons/get/nearby/spot/list', {
+    query: { page: 1, limit: NEARBY_LIMIT, lat: at.lat, long: at.long, cid },
+    signal,
   });
   return res.data;
 }

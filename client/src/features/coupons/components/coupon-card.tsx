@@ -4,14 +4,20 @@ import { paths, useLocalePath } from '../../../lib/paths';
 import { CouponVisual } from './coupon-visual';
 import { useT } from '../../../lib/i18n';
 
-/** One coupon in the two-column list: image, discount, shop and area. */
-export function CouponCard({ coupon }: { coupon: Coupon }) {
+/** One coupon in the two-column list: image, discount, shop and area; 'pending' while a press waits to be sent. */
+export function CouponCard({ coupon, pending = false }: { coupon: Coupon; pending?: boolean }) {
   const t = useT();
   const to = useLocalePath();
   return (
     <li className="coupon-card">
       <Link className="coupon-card__link" to={to(paths.couponDetail(coupon.id))} data-coupon-id={coupon.id}>
         <CouponVisual coupon={coupon} />
+        {pending && (
+          <span className="pending-badge" data-testid="pending-badge">
+            <span className="pending-badge__dot" aria-hidden="true" />
+            {t('coupons.pending')}
+          </span>
+        )}
         <div className="coupon-card__body">
           <p className="coupon-card__discount">{coupon.discount}</p>
           <p className="coupon-card__shop">{coupon.spot?.name ?? coupon.title}</p>

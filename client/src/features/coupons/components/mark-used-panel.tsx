@@ -1,25 +1,67 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { formatSyncTime } from '../../../components/offline-time';
 import { Spinner } from '../../../components/spinner';
 import { StampSeal } from '../../../components/stamp-seal';
 import { paths, useLocalePath } from '../../../lib/paths';
-import type { MarkUsedState } from '../hooks/use-mark-used';
-import { useT } from '../../../lib/i18n';
+import type { MarkUsedState, PressWith } from '../hooks/use-mark-used';
+import { useLocale, useT } from '../../../lib/i18n';
+import { LocationHelp } from './location-help';
+import { NearbyStatus } from './nearby-status';
+import { StoreCodeDialog } from './store-code-dialog';
 
 /**
- * The action area at the foot of a coupon: the spec 4 notice and the 'mark as used'
- * button, then 'coupon used' with the stamp earned.
+ * The action area at the foot of a coupon: whether a usable shop is near, the spec 4 notice
+ * and the 'mark as used' button; 'pending' while a press waits for the network (issue 5);
+ * then 'coupon used' with the stamp earned. When location is refused: how to allow it, and
+ * the store code entry.
  */
-export function MarkUsedPanel({ state, usedToday, onPress }: { state: MarkUsedState; usedToday: boolean; onPress: () => void }) {
+export function MarkUsedPanel({
+  couponId,
+  state,
+  usedToday,
+  onPress,
+}: {
+  couponId: number;
+  state: MarkUsedState;
+  usedToday: boolean;
+  onPress: (how?: PressWith) => void;
+}) {
   const t = useT();
+  const locale = useLocale();
   const to = useLocalePath();
   const resultRef = useRef<HTMLDivElement>(null);
   const used = state.phase === 'used' || (usedToday && state.phase === 'idle');
   const working = state.phase === 'locating' || state.phase === 'sending';
+  const [denied, setDenied] = useState(false);
+  const [codeOpen, setCodeOpen] = useState(false);
+  const onDenied = useCallback(() => setDenied(true), []);
 
   useEffect(() => {
-    if (state.phase === 'used') resultRef.current?.focus();
+    if (state.phase === 'used' || state.phase === 'pending') resultRef.current?.focus();
+    if (state.phase === 'denied') setDenied(true);
+    if (state.phase !== 'idle' && state.phase !== 'denied' && state.phase !== 'error') setCodeOpen(false);
   }, [state.phase]);
+
+  if (state.phase === 'pending') {
+    return (
+      <div className="action action--pending" ref={resultRef} tabIndex={-1} role="status" data-testid="coupon-pending">
+        <div className="action__done-head">
+          <span className="action__pending-icon" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+              <circle cx="12" cy="12" r="9" />
+              <path d="M12 7v5l3 2" />
+            </svg>
+          </span>
+          <div>
+            <p className="action__pending-title">{t('coupons.pendingTitle')}</p>
+            {state.pressedAt && <p className="action__done-sub">{t('coupons.pendingPressedAt', { time: formatSyncTime(Date.parse(state.pressedAt), locale) })}</p>}
+            <p className="action__done-sub">{t('coupons.pendingNote')}</p>
+          </div>
+        </div>
+      </div>
+    );
+  }
 
   if (used) {
     const stamp = state.result?.stamp ?? null;
@@ -63,6 +105,8 @@ export function MarkUsedPanel({ state, usedToday, onPress }: { state: MarkUsedSt
 
   return (
     <div className="action">
+      {denied ? <LocationHelp onStoreCode={() => setCodeOpen(true)} /> : <NearbyStatus couponId={couponId} onDenied={onDenied} />}
+      <StoreCodeDialog open={codeOpen} onClose={() => setCodeOpen(false)} onSubmit={(code) => onPress({ kind: 'code', code })} />
       <p className="action__notice">
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
           <circle cx="10" cy="10" r="9" fill="currentColor" />
@@ -70,12 +114,12 @@ export function MarkUsedPanel({ state, usedToday, onPress }: { state: MarkUsedSt
         </svg>
         <span>{t('coupons.notice')}</span>
       </p>
-      {state.phase === 'error' && state.message && (
+      {state.phase === 'error' && state.message && !codeOpen && (
         <p className="alert alert--error" role="alert" data-testid="mark-used-error">
           {state.message}
         </p>
       )}
-      <button type="button" className="btn btn--primary btn--xl btn--block" onClick={onPress} disabled={working} aria-busy={working}>
+      <button type="button" className="btn btn--primary btn--xl btn--block" onClick={() => onPress({ kind: 'gps' })} disabled={working} aria-busy={working}>
         {working && <Spinner />}
         {state.phase === 'locating' ? t('coupons.locating') : state.phase === 'sending' ? t('coupons.sending') : t('coupons.markUsed')}
       </button>

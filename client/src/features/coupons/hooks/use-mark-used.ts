@@ -1,62 +1,167 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MarkUsedResult } from '../../../../../server/src/contracts/coupons';
 import { ApiError } from '../../../lib/api-client';
-import { messageOf } from '../../../lib/errors';
+import { readToken } from '../../../lib/auth-token';
+import { ClientError, messageOf } from '../../../lib/errors';
 import { currentPosition } from '../../../lib/geolocation';
+import { currentLocale, useLocale } from '../../../lib/i18n';
+import type { OutboxItem } from '../../../lib/offline-store';
+import { dismissOutcomes, enqueue, looksOffline, noteNetworkFailure, tokenSubject, useOfflineStore, useOwner } from '../../../lib/offline-sync';
 import { randomId } from '../../../lib/random-id';
 import { useRequireSignIn } from '../../../lib/sign-in';
-import { markCouponUsed } from '../api/coupons.api';
+import { markCouponUsed, markUsedBody, markUsedPath, type MarkUsedBody } from '../api/coupons.api';
+import { rememberUsedToday } from '../api/coupons.offline';
 
-export type MarkUsedPhase = 'idle' | 'locating' | 'sending' | 'used' | 'error';
+export type MarkUsedPhase = 'idle' | 'locating' | 'sending' | 'used' | 'error' | 'denied' | 'pending';
 export type MarkUsedState = {
   phase: MarkUsedPhase;
   /** The redemption and stamp when this press marked it used. */
   result: MarkUsedResult | null;
   /** Shown with the used state (already used today) or the error state. */
   message: string | null;
+  /** pending: when the visitor pressed (ISO 8601). */
+  pressedAt?: string;
 };
 
+/** How the visitor proves being at the shop: the phone's position, or the shop's check-in code. */
+export type PressWith = { kind: 'gps' } | { kind: 'code'; code: string };
+
+const FRESH_OUTCOME_MS = 12 * 3600 * 1000;
+
 /**
- * Spec 4 'mark as used': sign in if needed, read the phone's position (spec 9 options),
- * then PUT /api/coupons/qr/{id} with one idempotency key per press, so a retry within the
- * press (after a refused token) cannot count twice.
+ * Spec 4 'mark as used' (issues 2 and 5): sign in if needed, prove presence (the phone's
+ * position with the spec 9 options, or the store code when location is refused), then
+ * PUT /api/coupons/qr/{id} with one idempotency key per press.
+ *
+ * Offline (or the network already failing) the press goes to the queue in IndexedDB with
+ * its key, position, accuracy and `usedAt` = the time pressed, and the coupon shows
+ * 'pending'; it is sent when the network is back (lib/offline-sync, the service worker).
+ * A press whose request fails on the way is queued exactly as it was sent (same key, same
+ * body), so if it did arrive its replay answers the same and changes nothing.
+ *
+ * The state shown combines this press with the queue (a press from an earlier visit still
+ * waiting) and the answers to replayed presses (done: used with its stamp; refused: the
+ * server's reason).
  */
-export function useMarkUsed(couponId: number) {
+export function useMarkUsed(couponId: number, couponTitle: string) {
   const requireSignIn = useRequireSignIn();
+  const locale = useLocale();
+  const owner = useOwner();
   const [state, setState] = useState<MarkUsedState>({ phase: 'idle', result: null, message: null });
   const busy = useRef(false);
+  const mountedAt = useRef(Date.now());
 
-  const press = useCallback(async () => {
-    if (busy.current) return;
-    busy.current = true;
-    const key = randomId();
-    try {
-      if (!(await requireSignIn())) {
-        setState({ phase: 'idle', result: null, message: null });
-        return;
-      }
-      setState({ phase: 'locating', result: null, message: null });
-      const at = await currentPosition();
-      setState({ phase: 'sending', result: null, message: null });
-      let result: MarkUsedResult;
+  const pending = useOfflineStore((s) => s.pending.find((p) => p.ref.couponId === couponId && p.owner === owner));
+  const outcomes = useOfflineStore((s) => s.outcomes);
+  const outcome = useMemo(() => {
+    const mine = outcomes.filter((o) => o.ref.couponId === couponId && o.owner === owner);
+    const last = mine[mine.length - 1];
+    if (!last) return null;
+    // An answer the visitor has not seen yet, or one that arrived while this screen is open.
+    const fresh = !last.seen || Date.parse(last.at) >= mountedAt.current - 1000;
+    return fresh && Date.now() - Date.parse(last.at) < FRESH_OUTCOME_MS ? last : null;
+  }, [outcomes, couponId, owner]);
+
+  // Shown here: the notice about it is no longer needed.
+  useEffect(() => {
+    if (outcome && !outcome.seen) void dismissOutcomes([outcome.key]);
+    if (outcome?.status === 'done') void rememberUsedToday(couponId, locale, outcome.owner);
+  }, [outcome, couponId, locale]);
+
+  const press = useCallback(
+    async (how: PressWith = { kind: 'gps' }) => {
+      if (busy.current) return;
+      busy.current = true;
+      const key = randomId();
       try {
-        result = await markCouponUsed(couponId, at, key);
-      } catch (err) {
-        // An expired token was just cleared: sign in again and send the same attempt.
-        if (!(err instanceof ApiError && err.status === 401 && (await requireSignIn()))) throw err;
-        result = await markCouponUsed(couponId, at, key);
-      }
-      setState({ phase: 'used', result, message: null });
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'ALREADY_USED_TODAY') {
-        setState({ phase: 'used', result: null, message: err.message });
-      } else {
-        setState({ phase: 'error', result: null, message: messageOf(err) });
-      }
-    } finally {
-      busy.current = false;
-    }
-  }, [couponId, requireSignIn]);
+        if (!(await requireSignIn())) {
+          setState({ phase: 'idle', result: null, message: null });
+          return;
+        }
+        let presence: Parameters<typeof markUsedBody>[0];
+        if (how.kind === 'gps') {
+          setState({ phase: 'locating', result: null, message: null });
+          try {
+            presence = await currentPosition();
+          } catch (err) {
+            if (err instanceof ClientError && err.code === 'GEOLOCATION_DENIED') {
+              setState({ phase: 'denied', result: null, message: err.message });
+              return;
+            }
+            throw err;
+          }
+        } else {
+          presence = { checkInCode: how.code.trim().toUpperCase() };
+        }
+        const pressedAt = new Date().toISOString();
+        const token = readToken();
+        const queue = async (body: MarkUsedBody) => {
+          const item: Omit<OutboxItem, 'id' | 'attempts' | 'lastTriedAt'> = {
+            key,
+            method: 'PUT',
+            path: markUsedPath(couponId),
+            body,
+            locale: currentLocale(),
+            owner: tokenSubject(token) ?? '',
+            token: token ?? '',
+            createdAt: pressedAt,
+            ref: { kind: 'markUsed', couponId, title: couponTitle },
+          };
+          await enqueue(item);
+          setState({ phase: 'pending', result: null, message: null, pressedAt });
+        };
 
-  return { ...state, press };
+        if (looksOffline()) {
+          // Judged later by the JST day and rally of the press, not of the replay.
+          await queue(markUsedBody(presence, pressedAt));
+          return;
+        }
+        const body = markUsedBody(presence);
+        setState({ phase: 'sending', result: null, message: null });
+        let result: MarkUsedResult;
+        try {
+          try {
+            result = await markCouponUsed(couponId, body, key);
+          } catch (err) {
+            // An expired token was just cleared: sign in again and send the same attempt.
+            if (!(err instanceof ApiError && err.status === 401 && (await requireSignIn()))) throw err;
+            result = await markCouponUsed(couponId, body, key);
+          }
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 0) {
+            noteNetworkFailure();
+            await queue(body);
+            return;
+          }
+          throw err;
+        }
+        setState({ phase: 'used', result, message: null });
+        void rememberUsedToday(couponId, locale, tokenSubject(readToken()));
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'ALREADY_USED_TODAY') {
+          setState({ phase: 'used', result: null, message: err.message });
+        } else {
+          setState({ phase: 'error', result: null, message: messageOf(err) });
+        }
+      } finally {
+        busy.current = false;
+      }
+    },
+    [couponId, couponTitle, locale, requireSignIn],
+  );
+
+  // What to show: this press while it runs; else a press still queued; else a replay's answer.
+  let shown: MarkUsedState = state;
+  const active = state.phase === 'locating' || state.phase === 'sending' || state.phase === 'used' || state.phase === 'denied';
+  if (!active && pending) {
+    shown = { phase: 'pending', result: null, message: null, pressedAt: pending.createdAt };
+  } else if (!active && outcome) {
+    if (outcome.status === 'done') shown = { phase: 'used', result: outcome.data as MarkUsedResult, message: null };
+    else if (outcome.code === 'ALREADY_USED_TODAY') shown = { phase: 'used', result: null, message: outcome.message };
+    else shown = { phase: 'error', result: null, message: outcome.message ?? outcome.code };
+  } else if (state.phase === 'pending') {
+    // Sent meanwhile by another tab or the service worker, and its answer already seen.
+    shown = { phase: 'idle', result: null, message: null };
+  }
+  return { ...shown, press, retry: () => setState({ phase: 'idle', result: null, message: null }) };
 }

@@ -1,9 +1,13 @@
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { Delayed } from '../../../components/delayed';
+import { SavedNote } from '../../../components/offline-saved-note';
 import { formatJstDate } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
+import { useOfflineStore } from '../../../lib/offline-sync';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
-import { fetchCoupon } from '../api/coupons.api';
+import { loadCouponDetail } from '../api/coupons.offline';
 import { CouponVisual } from '../components/coupon-visual';
 import { MarkUsedPanel } from '../components/mark-used-panel';
 import { PurposeIcon } from '../components/purpose-icon';
@@ -17,8 +21,16 @@ export function CouponDetailPage() {
   const locale = useLocale();
   const to = useLocalePath();
   const id = Number(useParams().id);
-  const detail = useAsync((signal) => fetchCoupon(id, signal), [id, locale]);
-  const markUsed = useMarkUsed(id);
+  const detail = useAsync(() => loadCouponDetail(id, locale), [id, locale]);
+  const markUsed = useMarkUsed(id, detail.data?.data.title ?? '');
+  const online = useOfflineStore((s) => s.online);
+  const savedCopy = detail.status === 'ready' && detail.data.savedAt !== null;
+  const reload = detail.reload;
+
+  // Back online while the saved copy shows: load the live detail.
+  useEffect(() => {
+    if (online && savedCopy) reload();
+  }, [online, savedCopy, reload]);
 
   const back = (
     <Link className="back-link" to={to(paths.couponList())}>
@@ -31,15 +43,17 @@ export function CouponDetailPage() {
 
   if (detail.status === 'loading') {
     return (
-      <section className="page page--flush" role="status" aria-live="polite">
-        <span className="visually-hidden">{t('common.loading')}</span>
-        <div className="skeleton skeleton--hero" />
-        <div className="detail__sheet">
-          <div className="skeleton skeleton--title" />
-          <div className="skeleton skeleton--ticket" />
-          <div className="skeleton skeleton--line" />
-          <div className="skeleton skeleton--line skeleton--short" />
-        </div>
+      <section className="page page--flush">
+        <Delayed role="status" aria-live="polite">
+          <span className="visually-hidden">{t('common.loading')}</span>
+          <div className="skeleton skeleton--hero" />
+          <div className="detail__sheet">
+            <div className="skeleton skeleton--title" />
+            <div className="skeleton skeleton--ticket" />
+            <div className="skeleton skeleton--line" />
+            <div className="skeleton skeleton--line skeleton--short" />
+          </div>
+        </Delayed>
       </section>
     );
   }
@@ -59,7 +73,7 @@ export function CouponDetailPage() {
     );
   }
 
-  const c = detail.data;
+  const { data: c, savedAt, partial } = detail.data;
   return (
     <article className="page page--flush detail" aria-labelledby="coupon-title">
       <div className="detail__hero">
@@ -83,6 +97,12 @@ export function CouponDetailPage() {
           {c.title}
         </h1>
         <p className="detail__shop">{c.spot?.name}</p>
+        {savedAt !== null && <SavedNote savedAt={savedAt} />}
+        {partial && (
+          <p className="alert alert--info" data-testid="partial-detail">
+            {t('coupons.partialDetail')}
+          </p>
+        )}
 
         <div className="ticket">
           <p className="ticket__value" data-testid="coupon-discount">
@@ -94,10 +114,12 @@ export function CouponDetailPage() {
           </p>
         </div>
 
-        <section className="detail__section">
-          <h2 className="section-title">{t('coupons.description')}</h2>
-          <p className="detail__text">{c.description}</p>
-        </section>
+        {!partial && (
+          <section className="detail__section">
+            <h2 className="section-title">{t('coupons.description')}</h2>
+            <p className="detail__text">{c.description}</p>
+          </section>
+        )}
 
         <dl className="facts">
           <div className="facts__row">
@@ -116,13 +138,15 @@ export function CouponDetailPage() {
           </ul>
         )}
 
-        <section className="detail__section">
-          <h2 className="section-title">{t('coupons.spots')}</h2>
-          <SpotList spots={c.spots} />
-        </section>
+        {c.spots.length > 0 && (
+          <section className="detail__section">
+            <h2 className="section-title">{t('coupons.spots')}</h2>
+            <SpotList spots={c.spots} />
+          </section>
+        )}
       </div>
       <div className="detail__action">
-        <MarkUsedPanel state={markUsed} usedToday={c.usedToday === true} onPress={() => void markUsed.press()} />
+        <MarkUsedPanel couponId={c.id} state={markUsed} usedToday={c.usedToday === true} onPress={(how) => void markUsed.press(how)} />
       </div>
     </article>
   );

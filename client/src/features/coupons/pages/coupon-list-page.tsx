@@ -1,8 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { Delayed } from '../../../components/delayed';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
+import { useOfflineStore, useOwner } from '../../../lib/offline-sync';
 import { useInView } from '../../../lib/use-in-view';
 import { CouponCard } from '../components/coupon-card';
+import { SavedNote } from '../../../components/offline-saved-note';
 import { useCouponListStore } from '../stores/coupon-list.store';
 import '../coupons.css';
 
@@ -10,9 +13,18 @@ import '../coupons.css';
 export function CouponListPage() {
   const t = useT();
   const locale = useLocale();
-  const { items, total, loading, error, loadMore } = useCouponListStore();
+  const { items, total, loading, error, savedAt, loadMore, reset } = useCouponListStore();
   const current = useCouponListStore((s) => s.locale === locale);
   const hasMore = total === null || items.length < total;
+  const online = useOfflineStore((s) => s.online);
+  const owner = useOwner();
+  const pendingItems = useOfflineStore((s) => s.pending);
+  const pending = useMemo(() => new Set(pendingItems.filter((p) => p.owner === owner).map((p) => p.ref.couponId)), [pendingItems, owner]);
+
+  // Back online while the saved copy shows: load the live list.
+  useEffect(() => {
+    if (online && current && savedAt !== null) reset(locale);
+  }, [online, current, savedAt, locale, reset]);
 
   useEffect(() => {
     if (!current || (items.length === 0 && !loading)) void loadMore(locale);
@@ -34,19 +46,21 @@ export function CouponListPage() {
           {t('coupons.listTitle')}
         </h1>
         <p className="page-head__lead">{t('coupons.listLead')}</p>
-        {current && total !== null && total > 0 && (
+        {current && total !== null && total > 0 && savedAt === null && (
           <p className="page-head__count" data-testid="coupon-total">
             {t('coupons.total', { total: formatNumber(total, locale) })}
           </p>
         )}
       </header>
 
+      {current && savedAt !== null && <SavedNote savedAt={savedAt} />}
+
       {firstLoad && <CouponGridSkeleton />}
 
       {shown.length > 0 && (
         <ul className="coupon-grid" data-testid="coupon-grid">
           {shown.map((c) => (
-            <CouponCard key={c.id} coupon={c} />
+            <CouponCard key={c.id} coupon={c} pending={pending.has(c.id)} />
           ))}
         </ul>
       )}
@@ -72,7 +86,7 @@ export function CouponListPage() {
             {loading ? t('common.loading') : t('coupons.loadMore')}
           </button>
         )}
-        {shown.length > 0 && !hasMore && <p className="list-foot__end">{t('coupons.end')}</p>}
+        {shown.length > 0 && !hasMore && savedAt === null && <p className="list-foot__end">{t('coupons.end')}</p>}
       </div>
     </section>
   );
@@ -81,7 +95,7 @@ export function CouponListPage() {
 function CouponGridSkeleton() {
   const t = useT();
   return (
-    <div role="status" aria-live="polite">
+    <Delayed role="status" aria-live="polite">
       <span className="visually-hidden">{t('common.loading')}</span>
       <ul className="coupon-grid" aria-hidden="true">
         {Array.from({ length: 6 }, (_, i) => (
@@ -94,6 +108,6 @@ function CouponGridSkeleton() {
           </li>
         ))}
       </ul>
-    </div>
+    </Delayed>
   );
 }

@@ -1,8 +1,12 @@
 import { create } from 'zustand';
 import type { CouponCard } from '../../../../../server/src/contracts/coupons';
+import { ApiError } from '../../../lib/api-client';
 import { messageOf } from '../../../lib/errors';
 import type { Locale } from '../../../lib/i18n';
+import { getSnapshot, putSnapshot } from '../../../lib/offline-store';
+import { noteNetworkFailure, noteNetworkSuccess, SLOW_READ_MS, useOfflineStore } from '../../../lib/offline-sync';
 import { fetchCouponPage } from '../api/coupons.api';
+import { listCopyId, type ListCopy } from '../api/coupons.offline';
 
 type ListState = {
   locale: Locale | null;
@@ -11,43 +15,68 @@ type ListState = {
   total: number | null;
   loading: boolean;
   error: string | null;
+  /** When the list shown is the saved copy: the time it was saved (issue 5); null when live. */
+  savedAt: number | null;
   /** Loads the next page in `locale`; starts over when the language changed. */
   loadMore: (locale: Locale) => Promise<void>;
   /** Forgets the list (and, with `locale`, loads its first page again). */
   reset: (locale?: Locale) => void;
 };
 
-const empty = { items: [], page: 0, total: null, loading: false, error: null };
+const empty = { items: [], page: 0, total: null, loading: false, error: null, savedAt: null };
+
+const isNetworkError = (err: unknown) => err instanceof ApiError && err.status === 0;
 
 /**
  * The coupon list as loaded so far. It outlives the screen so that coming back from a
- * detail keeps the pages and the scroll position (issue 5 adds the IndexedDB copy).
+ * detail keeps the pages and the scroll position. Every page loaded is saved (issue 5): with
+ * no network the first page comes from that copy, at once offline, after SLOW_READ_MS on a
+ * weak signal, and the list says when it was saved.
  */
-export const useCouponListStore = create<ListState>((set, get) => ({
-  locale: null,
-  ...empty,
-  loadMore: async (locale) => {
-    if (get().locale !== locale) set({ locale, ...empty });
-    const { loading, total, items, page } = get();
-    if (loading || (total !== null && items.length >= total)) return;
-    set({ loading: true, error: null });
-    try {
-      const res = await fetchCouponPage(page + 1);
-      if (get().locale !== locale) return;
-      const seen = new Set(get().items.map((c) => c.id));
-      set({
-        items: [...get().items, ...res.data.filter((c) => !seen.has(c.id))],
-        page: res.meta.page,
+export const useCouponListStore = create<ListState>((set, get) => {
+  async function showCopy(locale: Locale): Promise<boolean> {
+    const copy = await getSnapshot<ListCopy>(listCopyId(locale));
+    if (!copy || get().locale !== locale || get().items.length > 0) return false;
+    set({ items: copy.data.items, page: copy.data.page, total: copy.data.items.length, loading: false, error: null, savedAt: copy.savedAt });
+    return true;
+  }
+
+  return {
+    locale: null,
+    ...empty,
+    loadMore: async (locale) => {
+      if (get().locale !== locale) set({ locale, ...empty });
+      const { loading, total, items, page, savedAt } = get();
+      if (loading || savedAt !== null || (total !== null && items.length >= total)) return;
+      set({ loading: true, error: null });
+      const first = page === 0;
+      if (first && !useOfflineStore.getState().online && (await showCopy(locale))) return;
+      const slow = first ? setTimeout(() => void showCopy(locale), SLOW_READ_MS) : undefined;
+      try {
+        const res = await fetchCouponPage(page + 1);
+        noteNetworkSuccess();
+        if (get().locale !== locale) return;
+        // A saved copy shown meanwhile (weak signal) gives way to the live first page.
+        const base = get().savedAt !== null ? [] : get().items;
+        const seen = new Set(base.map((c) => c.id));
+        const next = [...base, ...res.data.filter((c) => !seen.has(c.id))];
         // A short page means the end even if rows were added meanwhile.
-        total: res.data.length < res.meta.limit ? get().items.length + res.data.length : res.meta.total,
-        loading: false,
-      });
-    } catch (err) {
-      if (get().locale === locale) set({ loading: false, error: messageOf(err) });
-    }
-  },
-  reset: (locale) => {
-    set({ locale: null, ...empty });
-    if (locale) void get().loadMore(locale);
-  },
-}));
+        const nextTotal = res.data.length < res.meta.limit ? next.length : res.meta.total;
+        set({ items: next, page: res.meta.page, total: nextTotal, loading: false, savedAt: null });
+        void putSnapshot<ListCopy>(listCopyId(locale), { items: next, total: nextTotal, page: res.meta.page });
+      } catch (err) {
+        if (isNetworkError(err)) noteNetworkFailure();
+        if (get().locale !== locale) return;
+        if (get().savedAt !== null) return set({ loading: false });
+        if (first && isNetworkError(err) && (await showCopy(locale))) return;
+        set({ loading: false, error: messageOf(err) });
+      } finally {
+        clearTimeout(slow);
+      }
+    },
+    reset: (locale) => {
+      set({ locale: null, ...empty });
+      if (locale) void get().loadMore(locale);
+    },
+  };
+});

@@ -1,9 +1,13 @@
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { Delayed } from '../../../components/delayed';
+import { SavedNote } from '../../../components/offline-saved-note';
 import { formatJstDate, formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
+import { useOfflineStore } from '../../../lib/offline-sync';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
-import { fetchMyStamps } from '../api/stamps.api';
+import { loadMyStamps } from '../api/stamps.offline';
 import { StampCard } from '../components/stamp-card';
 import '../stamps.css';
 
@@ -14,8 +18,30 @@ export function StampsPage() {
   const to = useLocalePath();
   const raw = useParams().id;
   const campaignId = raw === undefined ? undefined : Number(raw);
-  const list = useAsync((signal) => fetchMyStamps(campaignId, signal), [campaignId, locale]);
+  const online = useOfflineStore((s) => s.online);
+  const outcomes = useOfflineStore((s) => s.outcomes);
+  const outcomesRef = useRef(outcomes);
+  outcomesRef.current = outcomes;
+  const list = useAsync(() => loadMyStamps(campaignId, locale, outcomesRef.current), [campaignId, locale]);
   const n = (v: number) => formatNumber(v, locale);
+
+  // A press replayed (issue 5) or the network back while the saved copy shows: load again,
+  // so a stamp earned offline appears once it is synced.
+  const settled = outcomes.filter((o) => o.status === 'done').length;
+  const reload = list.reload;
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    reload();
+  }, [settled, reload]);
+  const savedCopy = list.status === 'ready' && list.data.savedAt !== null;
+  useEffect(() => {
+    if (online && savedCopy) reload();
+  }, [online, savedCopy, reload]);
+  const data = list.status === 'ready' ? list.data.data : null;
 
   return (
     <section className="page" aria-labelledby="stamps-title">
@@ -26,11 +52,11 @@ export function StampsPage() {
       </header>
 
       {list.status === 'loading' && (
-        <div role="status" aria-live="polite">
+        <Delayed role="status" aria-live="polite">
           <span className="visually-hidden">{t('common.loading')}</span>
           <div className="skeleton skeleton--rally" aria-hidden="true" />
           <div className="skeleton skeleton--card" aria-hidden="true" />
-        </div>
+        </Delayed>
       )}
 
       {list.status === 'error' && (
@@ -42,7 +68,9 @@ export function StampsPage() {
         </div>
       )}
 
-      {list.status === 'ready' && !list.data.campaign && (
+      {list.status === 'ready' && list.data.savedAt !== null && <SavedNote savedAt={list.data.savedAt} />}
+
+      {data && !data.campaign && (
         <div className="empty">
           <p>{t('stamps.noRally')}</p>
           <Link className="btn btn--primary btn--lg" to={to(paths.couponList())}>
@@ -51,30 +79,30 @@ export function StampsPage() {
         </div>
       )}
 
-      {list.status === 'ready' && list.data.campaign && (
+      {data && data.campaign && (
         <>
           <div className="rally">
             <p className="rally__name" data-testid="rally-name">
-              {list.data.campaign.name}
+              {data.campaign.name}
             </p>
             <p className="rally__period">
               {t('stamps.rallyPeriod', {
-                from: formatJstDate(list.data.campaign.startsOn, locale),
-                to: formatJstDate(list.data.campaign.endsOn, locale),
+                from: formatJstDate(data.campaign.startsOn, locale),
+                to: formatJstDate(data.campaign.endsOn, locale),
               })}
             </p>
             <dl className="tally">
               <div className="tally__item tally__item--red">
                 <dt>{t('stamps.red')}</dt>
-                <dd data-testid="count-red">{n(list.data.red)}</dd>
+                <dd data-testid="count-red">{n(data.red)}</dd>
               </div>
               <div className="tally__item tally__item--gold">
                 <dt>{t('stamps.gold')}</dt>
-                <dd data-testid="count-gold">{n(list.data.gold)}</dd>
+                <dd data-testid="count-gold">{n(data.gold)}</dd>
               </div>
               <div className="tally__item tally__item--total">
                 <dt>{t('stamps.total')}</dt>
-                <dd data-testid="count-total">{n(list.data.total)}</dd>
+                <dd data-testid="count-total">{n(data.total)}</dd>
               </div>
             </dl>
             <p className="rally__note">{t('stamps.totalNote')}</p>
@@ -84,7 +112,7 @@ export function StampsPage() {
             <h2 id="stamp-card-title" className="section-title">
               {t('stamps.card')}
             </h2>
-            {list.data.stamps.length === 0 && (
+            {data.stamps.length === 0 && (
               <div className="empty empty--inline" data-testid="stamps-empty">
                 <p>{t('stamps.empty')}</p>
                 <Link className="btn btn--primary btn--lg" to={to(paths.couponList())}>
@@ -92,7 +120,7 @@ export function StampsPage() {
                 </Link>
               </div>
             )}
-            <StampCard stamps={list.data.stamps} />
+            <StampCard stamps={data.stamps} />
           </section>
         </>
       )}
