@@ -208,6 +208,32 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
     expect(await countRedemptions(v.id)).toBe(1);
   });
 
+  it('accepts the shop check-in code in place of a position (store code entry)', async () => {
+    await db('spots').where({ id: spot.id }).update({ qr_code: 'KMT7Q2XZ' });
+    const v = await createVisitor(db);
+    const wrong = await put(couponId, v.auth, { checkInCode: 'WRONG123' }, key(), 'en');
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error.code).toBe('STORE_CODE_INVALID');
+    const publicStoreCode = await db('spots').where({ id: spot.id }).first('store_code');
+    expect((await put(couponId, v.auth, { checkInCode: publicStoreCode.store_code })).status).toBe(422);
+    const ok = await put(couponId, v.auth, { checkInCode: ' kmt7q2xz ' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.redemption).toMatchObject({ spotId: spot.id, distanceM: 0 });
+    expect(ok.body.data.stamp).toMatchObject({ kind: 'red', value: 1 });
+    expect(await db('redemptions').where({ user_id: v.id }).first()).toMatchObject({ proof: 'check_in_code', accuracy_m: null });
+  });
+
+  it('400 for a body with both a position and a check-in code, or with neither', async () => {
+    const v = await createVisitor(db);
+    const both = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, checkInCode: 'KMT7Q2XZ' });
+    expect(both.status).toBe(400);
+    expect(both.body.error.details.join()).toContain('body.checkInCode');
+    const neither = await put(couponId, v.auth, { accuracy: 10 });
+    expect(neither.status).toBe(400);
+    expect(neither.body.error.details.join()).toMatch(/body\.lat.*body\.long|body\.long.*body\.lat/);
+    expect(await countRedemptions(v.id)).toBe(0);
+  });
+
   it('50 parallel presses with different keys give exactly one redemption and one stamp', async () => {
     const v = await createVisitor(db);
     const answers = await Promise.all(Array.from({ length: 50 }, () => put(couponId, v.auth, { lat: spot.lat, long: spot.lng })));

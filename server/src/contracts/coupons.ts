@@ -82,15 +82,30 @@ export const NearbySpot = CouponSpot.extend({
 export type NearbySpot = z.infer<typeof NearbySpot>;
 export const NearbySpotList = z.object({ data: z.array(NearbySpot), meta: ListMeta });
 
-/** Body of PUT /api/coupons/qr/{id}: where the phone is, and when the visitor pressed. */
-export const MarkUsedBody = z.object({
-  lat: z.number().min(-90).max(90),
-  long: z.number().min(-180).max(180),
-  /** Reported accuracy radius in metres (Geolocation API `coords.accuracy`). */
-  accuracy: z.number().min(0).max(100000).optional(),
-  /** When the visitor pressed (ISO 8601); for a queued offline action, up to 24 h ago. */
-  usedAt: z.iso.datetime({ offset: true }).optional(),
-});
+/**
+ * Body of PUT /api/coupons/qr/{id}: proof that the visitor is at the shop, either where the
+ * phone is (`lat`, `long`, optional `accuracy`) or, when the position is refused, the shop's
+ * check-in code from the store code entry (`checkInCode`); and when the visitor pressed.
+ */
+export const MarkUsedBody = z
+  .object({
+    lat: z.number().min(-90).max(90).optional(),
+    long: z.number().min(-180).max(180).optional(),
+    /** Reported accuracy radius in metres (Geolocation API `coords.accuracy`). */
+    accuracy: z.number().min(0).max(100000).optional(),
+    /** The shop's check-in code (shown at the counter or in its QR code), in place of a position. */
+    checkInCode: z.string().trim().min(4).max(32).optional(),
+    /** When the visitor pressed (ISO 8601); for a queued offline action, up to 24 h ago. */
+    usedAt: z.iso.datetime({ offset: true }).optional(),
+  })
+  .superRefine((b, ctx) => {
+    const position = b.lat !== undefined || b.long !== undefined;
+    if (b.checkInCode !== undefined && position) ctx.addIssue({ code: 'custom', path: ['checkInCode'], message: 'send a position or a check-in code, not both' });
+    if (b.checkInCode === undefined) {
+      if (b.lat === undefined) ctx.addIssue({ code: 'custom', path: ['lat'], message: 'required (or checkInCode)' });
+      if (b.long === undefined) ctx.addIssue({ code: 'custom', path: ['long'], message: 'required (or checkInCode)' });
+    }
+  });
 export type MarkUsedBody = z.infer<typeof MarkUsedBody>;
 
 export const Redemption = z.object({

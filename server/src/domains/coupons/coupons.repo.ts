@@ -139,6 +139,8 @@ export type NewRedemption = {
   longitude: number;
   accuracyM: number | null;
   distanceM: number;
+  /** How presence was proven: GPS position or the shop's check-in code. */
+  proof: 'gps' | 'check_in_code';
   idempotencyKey: string;
   now: Date;
 };
@@ -159,6 +161,7 @@ export async function insertRedemption(trx: Knex, r: NewRedemption): Promise<{ i
       longitude: r.longitude,
       accuracy_m: r.accuracyM,
       distance_m: r.distanceM,
+      proof: r.proof,
       idempotency_key: r.idempotencyKey,
       created_at: r.now.toISOString(),
     })

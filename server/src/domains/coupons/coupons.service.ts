@@ -5,7 +5,7 @@ import { isUniqueViolation, jstDate } from '../../db/dialect';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../http/errors';
 import { runningCampaign } from '../campaigns/campaigns.service';
 import { remember, replayOf, requestHash } from '../idempotency/idempotency.service';
-import { nearestUsableSpot, spotsOfCoupons } from '../spots/spots.service';
+import { nearestUsableSpot, spotByCheckInCode, spotsOfCoupons, type SpotRow } from '../spots/spots.service';
 import { awardStamp } from '../stamps/stamps.service';
 import { findCoupon, findTitles, hasRedemptionOn, insertRedemption, searchPublished, type CouponRow } from './coupons.repo';
 
@@ -19,6 +19,29 @@ export const MAX_ACCURACY_ALLOWANCE_M = 100;
 export const MAX_USED_AT_AGE_MS = 24 * 60 * 60 * 1000;
 /** Phones' clocks drift: `usedAt` may be this far in the future. */
 export const MAX_USED_AT_SKEW_MS = 5 * 60 * 1000;
+
+/**
+ * The coupon's spot the visitor proves to stand at: the nearest whose usable range (widened by
+ * the reported accuracy, at most MAX_ACCURACY_ALLOWANCE_M) covers the position, or the one
+ * whose check-in code was typed in.
+ * @throws BusinessRuleError NOT_NEARBY, STORE_CODE_INVALID (422)
+ */
+async function presentSpot(trx: Knex, couponId: number, body: MarkUsedBody, locale: Locale): Promise<SpotRow & { distanceM: number }> {
+  if (body.checkInCode !== undefined) {
+    const spot = await spotByCheckInCode(trx, { couponId, code: body.checkInCode, locale });
+    if (!spot) throw new BusinessRuleError('STORE_CODE_INVALID');
+    return { ...spot, distanceM: 0 };
+  }
+  const spot = await nearestUsableSpot(trx, {
+    couponId,
+    lat: body.lat!,
+    lng: body.long!,
+    allowanceM: Math.min(body.accuracy ?? 0, MAX_ACCURACY_ALLOWANCE_M),
+    locale,
+  });
+  if (!spot) throw new BusinessRuleError('NOT_NEARBY');
+  return spot;
+}
 
 function isUsableOn(c: CouponRow, day: string): boolean {
   return c.published && c.validFrom <= day && day <= c.validTo;
@@ -90,7 +113,8 @@ export async function couponTitles(db: Knex, ids: number[], locale: Locale): Pro
  *
  * The JST day and the rally are those of `usedAt` (default now), which may be up to 24 h
  * old (a queued offline press) and 5 min ahead. The phone must be within a coupon spot's
- * usable range (metres), widened by the reported accuracy up to MAX_ACCURACY_ALLOWANCE_M.
+ * usable range (metres), widened by the reported accuracy up to MAX_ACCURACY_ALLOWANCE_M, or
+ * the body carries that spot's check-in code (store code entry).
  * In one transaction it stores the redemption (unique per visitor, coupon and JST day), the
  * stamp when a rally runs that day (red 1, gold 10 for lodging), and the answer under the
  * idempotency key, so the same key again answers the same, changing nothing.
@@ -101,6 +125,7 @@ export async function couponTitles(db: Knex, ids: number[], locale: Locale): Pro
  * @throws BusinessRuleError USED_AT_OUT_OF_RANGE (422) usedAt older than 24 h or in the future
  * @throws ConflictError ALREADY_USED_TODAY (409) used already that JST day
  * @throws BusinessRuleError NOT_NEARBY (422) no usable spot within range
+ * @throws BusinessRuleError STORE_CODE_INVALID (422) the check-in code is none of the coupon's spots'
  * @throws BusinessRuleError IDEMPOTENCY_KEY_REUSED (422) the key came with another request
  */
 export async function markCouponUsed(
@@ -122,23 +147,17 @@ export async function markCouponUsed(
       if (!coupon || !coupon.published) throw new NotFoundError('COUPON_NOT_FOUND');
       if (!isUsableOn(coupon, day)) throw new BusinessRuleError('COUPON_NOT_VALID');
       if (await hasRedemptionOn(trx, cmd.userId, coupon.id, day)) throw new ConflictError('ALREADY_USED_TODAY');
-      const spot = await nearestUsableSpot(trx, {
-        couponId: coupon.id,
-        lat: cmd.body.lat,
-        lng: cmd.body.long,
-        allowanceM: Math.min(cmd.body.accuracy ?? 0, MAX_ACCURACY_ALLOWANCE_M),
-        locale: cmd.locale,
-      });
-      if (!spot) throw new BusinessRuleError('NOT_NEARBY');
+      const spot = await presentSpot(trx, coupon.id, cmd.body, cmd.locale);
       const redemption = await insertRedemption(trx, {
         userId: cmd.userId,
         couponId: coupon.id,
         spotId: spot.id,
         usedOn: day,
         usedAt,
-        latitude: cmd.body.lat,
-        longitude: cmd.body.long,
-        accuracyM: cmd.body.accuracy ?? null,
+        latitude: cmd.body.lat ?? spot.latitude,
+        longitude: cmd.body.long ?? spot.longitude,
+        accuracyM: cmd.body.checkInCode === undefined ? (cmd.body.accuracy ?? null) : null,
+        proof: cmd.body.checkInCode === undefined ? 'gps' : 'check_in_code',
         distanceM: spot.distanceM,
         idempotencyKey: cmd.idempotencyKey,
         now: cmd.now,

@@ -117,3 +117,16 @@ export async function findSpotNames(db: Knex, spotIds: number[], locale: Locale)
   const names = await loadTranslations<{ name: string }>(db, 'spot_translations', 'spot_id', spotIds, locale);
   return new Map([...names].map(([id, row]) => [id, row.name]));
 }
+
+/** The spot of a coupon whose check-in code is `code` (codes are upper case), or undefined. */
+export async function findSpotOfCouponByCheckInCode(db: Knex, couponId: number, code: string, locale: Locale): Promise<SpotRow | undefined> {
+  const rows: RawSpot[] = await db('spots as s')
+    .join('coupon_spots as cs', 'cs.spot_id', 's.id')
+    .where({ 'cs.coupon_id': couponId, 's.qr_code': code.trim().toUpperCase() })
+    .select('s.*')
+    .limit(1);
+  const [spot] = await withNames(db, rows, locale);
+  if (!spot) return undefined;
+  const { raw: _raw, ...row } = spot;
+  return row;
+}

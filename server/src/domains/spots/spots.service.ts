@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Locale } from '../../contracts/common';
 import type { NearbySpot, NearbySpotQuery } from '../../contracts/coupons';
 import type { ListMeta } from '../../contracts/common';
-import { findSpotNames, findSpotsOfCoupons, findSpotsOfCouponNear, type SpotRow } from './spots.repo';
+import { findSpotNames, findSpotOfCouponByCheckInCode, findSpotsOfCoupons, findSpotsOfCouponNear, type SpotRow } from './spots.repo';
 
 /**
  * Spec 7 `/coupons/get/nearby/spot/list`: spots where coupon `cid` is usable within
@@ -36,6 +36,14 @@ export async function nearestUsableSpot(
 ): Promise<(SpotRow & { distanceM: number }) | undefined> {
   const { rows } = await findSpotsOfCouponNear(db, { ...q, page: 1, limit: 1 });
   return rows[0];
+}
+
+/**
+ * The spot of a coupon whose check-in code (shown at the counter, printed in its QR code) is
+ * `code`: the proof of presence of the store code entry when the position is refused (issue 5).
+ */
+export async function spotByCheckInCode(db: Knex, q: { couponId: number; code: string; locale: Locale }): Promise<SpotRow | undefined> {
+  return findSpotOfCouponByCheckInCode(db, q.couponId, q.code, q.locale);
 }
 
 export { findSpotsOfCoupons as spotsOfCoupons, findSpotNames as spotNames };
