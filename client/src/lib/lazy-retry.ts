@@ -97,8 +97,8 @@ export async function retryImport<T>(load: () => Promise<T>, env: GuardEnv = bro
  * A screen for the router: retryImport, and `fallback` (the error page with a reload link)
  * when it gives up.
  */
-export function loadScreen<C>(load: () => Promise<C>, fallback: NoInfer<C>): Promise<C> {
-  return retryImport(load).catch(() => fallback);
+export function loadScreen<C>(load: () => Promise<C>, fallback: NoInfer<C>, env?: GuardEnv): Promise<C> {
+  return retryImport(load, env).catch(() => fallback);
 }
 
 let installed = false;
