@@ -1,4 +1,12 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from './common';
+import type { Locale } from './common';
+
+// The languages again rather than imported from ./common: that module builds zod schemas at
+// load, and this one is in the client's first-view bundle (type-checked to stay in step).
+const LANGS = ['ja', 'en', 'ko', 'zh-cn', 'zh-tw'] as const satisfies readonly Locale[];
+const DEFAULT_LOCALE: Locale = 'ja';
+const everyLocale: Exclude<Locale, (typeof LANGS)[number]> extends never ? true : false = true;
+void everyLocale;
+const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LANGS as readonly string[]).includes(v);
 
 /**
  * The page route table of spec section 2, shared by the client's router and the server's
@@ -121,8 +129,8 @@ function matchSegments(pattern: readonly string[], segments: readonly string[], 
 
 const split = (path: string) => path.split('/').filter(Boolean);
 const compiled = <K extends string>(table: Record<K, string>) => (Object.entries(table) as Array<[K, string]>).map(([id, p]) => [id, split(p)] as const);
-const PUBLIC = compiled(PAGE_PATTERNS);
-const ADMIN = compiled(ADMIN_PAGE_PATTERNS);
+const PUBLIC = /* @__PURE__ */ compiled(PAGE_PATTERNS);
+const ADMIN = /* @__PURE__ */ compiled(ADMIN_PAGE_PATTERNS);
 
 /** Matches an unprefixed path (ending in `/`) against the public table. */
 export function matchPublicPage(path: string): { id: PageId; params: Params } | null {
