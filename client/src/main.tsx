@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { applyLanguageAtStart } from './app/language';
 import { setLocale } from './lib/i18n';
-import { localeOfPath } from './lib/paths';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -12,8 +12,9 @@ if (location.pathname.startsWith('/management_admin')) {
   // The admin area is a separate app in its own chunks (spec 2), never in the public bundle.
   void import('./admin/admin-main').then((m) => m.mountAdmin(root));
 } else {
-  // Start loading a prefixed page's language while the router and the first screen load.
-  void setLocale(localeOfPath(location.pathname));
+  // `?lang=` and the root path's language first, then load that language while the router
+  // and the first screen load.
+  void setLocale(applyLanguageAtStart());
 
   createRoot(root).render(
     <StrictMode>

@@ -9,6 +9,8 @@ export class ApiError extends ClientError {
     code: string,
     message: string,
     readonly requestId?: string,
+    /** The server's field details of a 400 ("body.email: 必ず入力してください"), for forms. */
+    readonly details?: readonly string[],
   ) {
     super(code, message);
     this.name = 'ApiError';
@@ -86,8 +88,9 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   }
   if (res.ok) return body as T;
 
-  const error = (body as { error?: { code?: unknown; message?: unknown; requestId?: unknown } } | null)?.error;
+  const error = (body as { error?: { code?: unknown; message?: unknown; requestId?: unknown; details?: unknown } } | null)?.error;
   const code = typeof error?.code === 'string' ? error.code : codeForStatus(res.status);
   const message = typeof error?.message === 'string' && error.message ? error.message : errorText(code);
-  throw new ApiError(res.status, code, message, typeof error?.requestId === 'string' ? error.requestId : undefined);
+  const details = Array.isArray(error?.details) ? error.details.filter((d): d is string => typeof d === 'string') : undefined;
+  throw new ApiError(res.status, code, message, typeof error?.requestId === 'string' ? error.requestId : undefined, details);
 }

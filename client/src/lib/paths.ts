@@ -1,35 +1,21 @@
 import { useCallback } from 'react';
-import { DEFAULT_LOCALE, isLocale, useLocale, type Locale } from './i18n';
+import { withLocale } from '../../../server/src/contracts/pages';
+import { useLocale } from './i18n';
 
-/**
- * Page paths of spec section 2 used so far, without a language prefix. Every page path ends
- * with `/` (spec 2); the router maps each to a screen, with and without the prefix.
- */
-export const PAGE_PATTERNS = {
-  home: '/',
-  couponList: '/coupon/',
-  couponDetail: '/coupon/:id/',
-  stamps: '/stamp/:id?/',
-} as const;
-export type PageId = keyof typeof PAGE_PATTERNS;
-
-export const paths = {
-  home: () => '/',
-  couponList: () => '/coupon/',
-  couponDetail: (id: number) => `/coupon/${id}/`,
-  stamps: (campaignId?: number) => (campaignId === undefined ? '/stamp/' : `/stamp/${campaignId}/`),
-};
-
-/** `/coupon/` in ja, `/en/coupon/` in en (spec 2: ja has no prefix). */
-export function withLocale(locale: Locale, path: string): string {
-  return locale === DEFAULT_LOCALE ? path : `/${locale}${path}`;
-}
-
-/** The language named by a path's first segment, or ja. */
-export function localeOfPath(pathname: string): Locale {
-  const first = pathname.split('/')[1] ?? '';
-  return isLocale(first) && first !== DEFAULT_LOCALE ? first : DEFAULT_LOCALE;
-}
+// The route table and its pure helpers live in server/src/contracts/pages.ts, shared with the
+// server (which answers 404 for any other path); this module adds the React side.
+export {
+  PAGE_PATTERNS,
+  paths,
+  withLocale,
+  localeOfPath,
+  stripLocale,
+  isLanguageRoot,
+  matchPublicPage,
+  isIdParam,
+  isPhoneUserAgent,
+  type PageId,
+} from '../../../server/src/contracts/pages';
 
 /** A function that prefixes a page path with the current page's language. */
 export function useLocalePath(): (path: string) => string {
