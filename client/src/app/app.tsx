@@ -1,5 +1,6 @@
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './router';
+import './app.css';
 
 export function App() {
   return (

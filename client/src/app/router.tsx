@@ -1,60 +1,120 @@
 import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import { Outlet, useParams, useRoutes, type RouteObject } from 'react-router-dom';
+import { useDocumentTitle } from '../components/document-title';
+import { useHideFooter } from '../components/page-chrome';
 import { ChunkErrorPage } from '../components/chunk-error-page';
 import { RequireVisitor } from '../features/session';
 import { installChunkGuard, loadScreen, prefetchWhenIdle } from '../lib/lazy-retry';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../lib/i18n';
-import { PAGE_PATTERNS, type PageId } from '../lib/paths';
+import { DEFAULT_LOCALE, loadNamespace, LOCALES, useT, type Locale, type MessageKey } from '../lib/i18n';
+import { isIdParam, PAGE_PATTERNS, type PageId } from '../lib/paths';
+import { useLanguageQuery } from './language';
+import { EmptyLayout } from './layouts/empty-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { LocaleRoot } from './locale-root';
-import { NotFoundPage } from './pages/not-found-page';
+import { ErrorPage } from './pages/error-page';
+
+/** What every screen is given: its page id (screens of one component for several pages use it). */
+export type ScreenProps = { pageId: PageId };
 
 type Screen = {
   /** The screen's chunk: each screen loads only when first visited (through lib/lazy-retry: retried once, then a reload at most once a minute, then the error page). */
-  load: () => Promise<ComponentType>;
+  load: () => Promise<ComponentType<ScreenProps>>;
+  /** The page's name (document title; the coming-soon screen's heading). */
+  title: MessageKey;
   /** Needs a signed-in visitor: shows the sign-in panel in its place otherwise. */
   visitor?: boolean;
+  /** Spec 2: a page can hide the footer (focused flows). */
+  footer?: false;
 };
 
-/** The one route table: every page of lib/paths mapped to its screen. */
+/** Pages whose texts live in the lazily loaded `content` messages: fetched with the chunk. */
+const withContent = <T,>(chunk: Promise<T>): Promise<T> => Promise.all([chunk, loadNamespace('content')]).then(([m]) => m);
+
+/** Screens a later issue builds: a designed "coming soon" state meanwhile, never a 404. */
+const comingSoon = () => withContent(import('../features/coming-soon/pages/coming-soon-page')).then((m) => m.ComingSoonPage);
+
+/** The one route table: every page of spec 2 (contracts/pages) mapped to its screen. */
 const SCREENS: Record<PageId, Screen> = {
-  home: { load: () => import('../features/home/pages/home-page').then((m) => m.HomePage) },
-  couponList: { load: () => import('../features/coupons/pages/coupon-list-page').then((m) => m.CouponListPage) },
-  couponDetail: { load: () => import('../features/coupons/pages/coupon-detail-page').then((m) => m.CouponDetailPage) },
-  stamps: { load: () => import('../features/stamps/pages/stamps-page').then((m) => m.StampsPage), visitor: true },
+  home: { title: 'pages.home', load: () => withContent(import('../features/home/pages/home-page')).then((m) => m.HomePage) },
+  about: { title: 'pages.about', load: () => withContent(import('../features/content/pages/about-page')).then((m) => m.AboutPage) },
+  privacy: { title: 'pages.privacy', load: () => withContent(import('../features/content/pages/privacy-page')).then((m) => m.PrivacyPage) },
+  terms: { title: 'pages.terms', load: () => withContent(import('../features/content/pages/terms-page')).then((m) => m.TermsPage) },
+  campaign: { title: 'pages.campaign', load: () => withContent(import('../features/campaign/pages/campaign-page')).then((m) => m.CampaignPage) },
+  faq: { title: 'pages.faq', load: () => withContent(import('../features/faq/pages/faq-page')).then((m) => m.FaqPage) },
+  contact: { title: 'pages.contact', load: () => withContent(import('../features/contact/pages/contact-page')).then((m) => m.ContactPage) },
+  couponList: { title: 'pages.couponList', load: () => import('../features/coupons/pages/coupon-list-page').then((m) => m.CouponListPage) },
+  couponDetail: { title: 'pages.couponDetail', load: () => import('../features/coupons/pages/coupon-detail-page').then((m) => m.CouponDetailPage) },
+  stamps: { title: 'pages.stamps', load: () => import('../features/stamps/pages/stamps-page').then((m) => m.StampsPage), visitor: true },
+  payment: { title: 'pages.payment', load: comingSoon },
+  point: { title: 'pages.point', load: comingSoon },
+  couponQuestion: { title: 'pages.couponQuestion', load: comingSoon },
+  couponSearch: { title: 'pages.couponSearch', load: comingSoon },
+  storeCoupon: { title: 'pages.storeCoupon', load: comingSoon },
+  nearbyCoupons: { title: 'pages.nearbyCoupons', load: comingSoon },
+  infoForm: { title: 'pages.infoForm', load: comingSoon },
+  pointsPayment: { title: 'pages.pointsPayment', load: comingSoon, footer: false },
+  paymentThanks: { title: 'pages.paymentThanks', load: comingSoon },
+  prizeQuestion: { title: 'pages.prizeQuestion', load: comingSoon },
+  prize: { title: 'pages.prize', load: comingSoon },
+  collectPointsQr: { title: 'pages.collectPointsQr', load: comingSoon, footer: false },
+  stampRally: { title: 'pages.stampRally', load: comingSoon },
 };
 
 const LAZY = Object.fromEntries(
   (Object.keys(SCREENS) as PageId[]).map((id) => [id, lazy(() => loadScreen(SCREENS[id].load, ChunkErrorPage).then((C) => ({ default: C })))]),
-) as Record<PageId, LazyExoticComponent<ComponentType>>;
+) as Record<PageId, LazyExoticComponent<ComponentType<ScreenProps>>>;
 
-function pageRoutes(): RouteObject[] {
-  const pages = (Object.keys(SCREENS) as PageId[]).map((id): RouteObject => {
-    const Screen = LAZY[id];
-    const element = SCREENS[id].visitor ? (
-      <RequireVisitor>
-        <Screen />
-      </RequireVisitor>
-    ) : (
-      <Screen />
-    );
-    const pattern = PAGE_PATTERNS[id];
-    return pattern === '/' ? { index: true, element } : { path: pattern.slice(1, -1), element };
-  });
-  return [...pages, { path: '*', element: <NotFoundPage /> }];
+/** One page of the table: its title and footer, its id check (ids are positive integers), its screen. */
+function Page({ id }: { id: PageId }) {
+  const t = useT();
+  const screen = SCREENS[id];
+  const params = useParams();
+  const badParam = Object.entries(params).some(([name, v]) => name !== '*' && v !== undefined && !isIdParam(v));
+  useDocumentTitle(id === 'home' || badParam ? null : t(screen.title));
+  useHideFooter(screen.footer === false);
+  if (badParam) return <ErrorPage status={404} />;
+  const Screen = LAZY[id];
+  return screen.visitor ? (
+    <RequireVisitor>
+      <Screen pageId={id} />
+    </RequireVisitor>
+  ) : (
+    <Screen pageId={id} />
+  );
 }
 
-/** Each route with no prefix (ja) and with /en, /ko, /zh-cn, /zh-tw (spec 2). */
+function pageRoutes(): RouteObject[] {
+  return (Object.keys(SCREENS) as PageId[]).map((id): RouteObject => {
+    const pattern = PAGE_PATTERNS[id];
+    const element = <Page id={id} />;
+    return pattern === '/' ? { index: true, element } : { path: pattern.slice(1, -1), element };
+  });
+}
+
+/**
+ * Each route with no prefix (ja) and with /en, /ko, /zh-cn, /zh-tw (spec 2). Pages use the
+ * public layout; any other path is the 404 error page in the empty layout (never gated).
+ */
 export function buildRoutes(): RouteObject[] {
-  const children = pageRoutes();
+  const pages = pageRoutes();
   const branch = (locale: Locale): RouteObject => ({
     path: locale === DEFAULT_LOCALE ? '/' : `/${locale}`,
     element: (
       <LocaleRoot locale={locale}>
-        <PublicLayout />
+        <Outlet />
       </LocaleRoot>
     ),
-    children,
+    children: [
+      { element: <PublicLayout />, children: pages },
+      {
+        path: '*',
+        element: (
+          <EmptyLayout>
+            <ErrorPage status={404} />
+          </EmptyLayout>
+        ),
+      },
+    ],
   });
   return [...LOCALES.filter((l) => l !== DEFAULT_LOCALE).map(branch), branch(DEFAULT_LOCALE)];
 }
@@ -65,6 +125,7 @@ installChunkGuard();
 const PREFETCH = [...new Set(Object.values(SCREENS).map((s) => s.load))];
 
 export function AppRoutes() {
+  useLanguageQuery();
   useEffect(() => prefetchWhenIdle(PREFETCH), []);
   return useRoutes(ROUTES);
 }

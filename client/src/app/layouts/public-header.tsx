@@ -1,11 +1,34 @@
-import { Link, NavLink } from 'react-router-dom';
-import { paths, useLocalePath } from '../../lib/paths';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link, NavLink, useSearchParams } from 'react-router-dom';
+import { PointDisplay } from '../../components/point-display';
+import { useRunningRally } from '../../features/campaign';
 import { useT } from '../../lib/i18n';
+import { paths, useLocalePath } from '../../lib/paths';
+import { LanguageSelect } from './language-select';
 
-/** The public header: the passport's name and the two ways in (issue 4 adds the menu). */
+// The menu's code and styles load on the first tap (prefetched when the browser is idle),
+// keeping them out of the first view.
+const loadMenu = () => import('./site-menu');
+const SiteMenu = lazy(() => loadMenu().then((m) => ({ default: m.SiteMenu })));
+
+/**
+ * The public header (spec 2): the passport's name, the optional point display, my stamps
+ * while a rally runs, the language dropdown and the hamburger menu. With a `code` query
+ * parameter (QR point acquisition) the menu and the shortcut are hidden.
+ */
 export function PublicHeader() {
   const t = useT();
   const to = useLocalePath();
+  const [query] = useSearchParams();
+  const menuHidden = query.has('code');
+  const rallyId = useRunningRally((s) => s.campaign?.id);
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadMenu().catch(() => undefined), 2500);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -17,23 +40,44 @@ export function PublicHeader() {
           </svg>
           <span className="brand__name">{t('app.title')}</span>
         </Link>
-        <nav className="site-nav" aria-label={t('nav.label')}>
-          <NavLink className="site-nav__link" to={to(paths.couponList())}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinejoin="round">
-              <path d="M3 7.5A1.5 1.5 0 0 1 4.5 6h15A1.5 1.5 0 0 1 21 7.5V10a2 2 0 0 0 0 4v2.5a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 16.5V14a2 2 0 0 0 0-4z" />
-              <path d="M14.5 6.5v11" strokeDasharray="2 2" />
-            </svg>
-            <span>{t('nav.coupons')}</span>
-          </NavLink>
-          <NavLink className="site-nav__link" to={to(paths.stamps())}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.9">
-              <circle cx="12" cy="12" r="8.5" />
-              <circle cx="12" cy="12" r="5" strokeDasharray="2 2" />
-            </svg>
-            <span>{t('nav.stamps')}</span>
-          </NavLink>
-        </nav>
+        <div className="site-header__tools">
+          <PointDisplay />
+          {!menuHidden && rallyId !== undefined && (
+            <NavLink className="tool" to={to(paths.stamps())}>
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
+                <circle cx="12" cy="12" r="8.5" />
+                <circle cx="12" cy="12" r="5" strokeDasharray="2 2" />
+              </svg>
+              <span className="tool__label">{t('nav.stamps')}</span>
+            </NavLink>
+          )}
+          <LanguageSelect />
+          {!menuHidden && (
+            <button
+              type="button"
+              className="tool"
+              aria-haspopup="dialog"
+              aria-expanded={open}
+              aria-controls="site-menu"
+              data-testid="menu-button"
+              onClick={() => {
+                setWanted(true);
+                setOpen(true);
+              }}
+            >
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path d="M4 6.5h16M4 12h16M4 17.5h16" />
+              </svg>
+              <span className="tool__label">{t('nav.menu')}</span>
+            </button>
+          )}
+        </div>
       </div>
+      {!menuHidden && wanted && (
+        <Suspense fallback={null}>
+          <SiteMenu open={open} onClose={close} />
+        </Suspense>
+      )}
     </header>
   );
 }

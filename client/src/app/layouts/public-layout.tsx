@@ -1,25 +1,59 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { PageChromeContext, type PageChrome } from '../../components/page-chrome';
+import { useRunningRally } from '../../features/campaign';
 import { OfflineBanner } from '../../components/offline-banner';
 import { SignInProvider } from '../../features/session';
+import { isLanguageRoot, isPhoneUserAgent } from '../../lib/paths';
 import { PageLoading } from '../pages/page-loading';
 import { useScrollRestoration } from '../use-scroll-restoration';
+import { PcGate } from './pc-gate';
 import { PublicHeader } from './public-header';
+import './shell.css';
 
-/** Spec 2 public layout: header, the screen; issue 4 adds the footer and the mobile gate. */
+// Below the fold on every page: its own small chunk; if it cannot load, the page goes on without it.
+const PublicFooter = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    import('./public-footer').then(
+      (m) => ({ default: m.PublicFooter }),
+      () => ({ default: () => null }),
+    ),
+);
+
+/**
+ * Spec 2's public layout: header (menu, language, points), the screen, footer (a page may
+ * hide it). Spec 1: a device that is not a phone sees only the PC message, except on the
+ * language roots. At start it asks for the running stamp rally (the menu needs its id).
+ */
 export function PublicLayout() {
+  const { pathname } = useLocation();
+  const gated = !isPhoneUserAgent(navigator.userAgent) && !isLanguageRoot(pathname);
+  return gated ? <PcGate /> : <PublicShell />;
+}
+
+function PublicShell() {
   useScrollRestoration();
+  const loadRally = useRunningRally((s) => s.load);
+  useEffect(() => void loadRally(), [loadRally]);
+  const [chrome, setChrome] = useState<PageChrome>({ footer: true });
   return (
     <SignInProvider>
-      <div className="shell">
-        <PublicHeader />
-        <OfflineBanner />
-        <main className="shell__main" id="main">
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </main>
-      </div>
+      <PageChromeContext.Provider value={setChrome}>
+        <div className="shell">
+          <PublicHeader />
+          <OfflineBanner />
+          <main className="shell__main" id="main">
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </main>
+          {chrome.footer && (
+            <Suspense fallback={null}>
+              <PublicFooter />
+            </Suspense>
+          )}
+        </div>
+      </PageChromeContext.Provider>
     </SignInProvider>
   );
 }

@@ -1,0 +1,30 @@
+import { create } from 'zustand';
+import type { Campaign } from '../../../../../server/src/contracts/campaigns';
+import { fetchRunningCampaign } from '../api/campaign.api';
+
+type RunningRallyState = {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** The stamp rally running today; null when none runs (or it could not be asked). */
+  campaign: Campaign | null;
+  /** Asks the server once per visit (again after a failure); the public layout calls it at start. */
+  load: () => Promise<void>;
+};
+
+/**
+ * Spec 2 and 7: the call at public layout start that gives the stamp-rally campaign id.
+ * RALLY, MY STAMPS and PRESENT show in the menu only while it is known.
+ */
+export const useRunningRally = create<RunningRallyState>()((set, get) => ({
+  status: 'idle',
+  campaign: null,
+  load: async () => {
+    const { status } = get();
+    if (status === 'loading' || status === 'ready') return;
+    set({ status: 'loading' });
+    try {
+      set({ status: 'ready', campaign: await fetchRunningCampaign() });
+    } catch {
+      set({ status: 'error' });
+    }
+  },
+}));
