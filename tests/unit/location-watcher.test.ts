@@ -52,14 +52,15 @@ const NORTH = { lat: 32.816186, long: 130.705834 };
 describe('location watcher (spec 3, 4, 9)', () => {
   let geo: ReturnType<typeof fakeGeolocation>;
   let events: Array<WatchEvent<Spot>['type']>;
-  let log: ReturnType<typeof vi.fn>;
+  type Log = (message: string, detail?: unknown) => void;
+  let log: ReturnType<typeof vi.fn<Log>>;
 
   beforeEach(() => {
     vi.useFakeTimers({ now: new Date('2026-11-21T03:00:00Z') });
     useLocationWatchStore.setState({ ...LOCATION_DEFAULTS });
     geo = fakeGeolocation();
     events = [];
-    log = vi.fn();
+    log = vi.fn<Log>();
   });
   afterEach(() => {
     stopLocationWatch();

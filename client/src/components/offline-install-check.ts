@@ -1,8 +1,7 @@
 const DISMISSED = 'passport.installHint';
-const VISITS = 'passport.visits';
-const SESSION = 'passport.session';
-/** Shown from this visit (browser session) on: a first-time visitor is not greeted by it. */
-export const HINT_FROM_VISIT = 2;
+export const FIRST_VISIT = 'passport.firstVisit';
+/** Shown to a visitor who comes back this long after the first visit, never on the first one. */
+export const HINT_AFTER_MS = 6 * 3600 * 1000;
 
 /**
  * Whether the browser is iOS Safari: it has no install prompt, so a hint helps. Never inside
@@ -15,26 +14,23 @@ export function isIosSafari(ua: string): boolean {
   return ios && safari && !inApp;
 }
 
-/** Counts browser sessions in localStorage; returns the count including this one. */
-function visitCount(): number {
-  let n = Number(localStorage.getItem(VISITS) ?? 0) || 0;
-  if (!sessionStorage.getItem(SESSION)) {
-    sessionStorage.setItem(SESSION, '1');
-    n += 1;
-    localStorage.setItem(VISITS, String(n));
-  }
-  return n;
+/** Epoch ms of the first visit on this browser (recorded now if this is it). */
+function firstVisit(now: number): number {
+  const seen = Number(localStorage.getItem(FIRST_VISIT));
+  if (Number.isFinite(seen) && seen > 0) return seen;
+  localStorage.setItem(FIRST_VISIT, String(now));
+  return now;
 }
 
 /**
  * The add-to-home-screen hint (issue 5): iOS Safari, not yet installed (standalone), not
- * closed before, and from the second visit on.
+ * closed before, for a visitor who came back at least HINT_AFTER_MS after the first visit.
  */
-export function shouldHintInstall(): boolean {
+export function shouldHintInstall(now = Date.now()): boolean {
   try {
     const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true || window.matchMedia?.('(display-mode: standalone)').matches === true;
-    const visits = visitCount();
-    return isIosSafari(navigator.userAgent) && !standalone && localStorage.getItem(DISMISSED) !== '1' && visits >= HINT_FROM_VISIT;
+    const returning = now - firstVisit(now) >= HINT_AFTER_MS;
+    return isIosSafari(navigator.userAgent) && !standalone && localStorage.getItem(DISMISSED) !== '1' && returning;
   } catch {
     return false;
   }

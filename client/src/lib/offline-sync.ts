@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { ApiError } from './api-client';
 import { clearToken, onTokenChange, readToken } from './auth-token';
@@ -76,6 +76,21 @@ export const currentOwner = (): string | null => tokenSubject(readToken());
 /** The signed-in visitor's id in a component, following sign-in and sign-out. */
 export function useOwner(): string | null {
   return useSyncExternalStore(onTokenChange, currentOwner);
+}
+
+/**
+ * Calls `onBack` when the network comes back (online and reachable again after it was not),
+ * so a screen showing a saved copy loads the live data. Only on that change, never in a loop.
+ */
+export function useBackOnline(onBack: () => void): void {
+  const up = useOfflineStore((s) => s.online && s.reachable);
+  const was = useRef(up);
+  const callback = useRef(onBack);
+  callback.current = onBack;
+  useEffect(() => {
+    if (up && !was.current) callback.current();
+    was.current = up;
+  }, [up]);
 }
 
 /** Whether to treat the network as gone: the phone says so, or the last request failed. */

@@ -91,7 +91,7 @@ export function useMarkUsed(couponId: number, couponTitle: string) {
             throw err;
           }
         } else {
-          presence = { checkInCode: how.code.trim().toUpperCase() };
+          presence = { checkInCode: how.code.replace(/\s+/g, '').toUpperCase() };
         }
         const pressedAt = new Date().toISOString();
         const token = readToken();

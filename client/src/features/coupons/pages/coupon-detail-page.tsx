@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Delayed } from '../../../components/delayed';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { formatJstDate } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
-import { useOfflineStore } from '../../../lib/offline-sync';
+import { useBackOnline } from '../../../lib/offline-sync';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
 import { loadCouponDetail } from '../api/coupons.offline';
@@ -23,14 +22,12 @@ export function CouponDetailPage() {
   const id = Number(useParams().id);
   const detail = useAsync(() => loadCouponDetail(id, locale), [id, locale]);
   const markUsed = useMarkUsed(id, detail.data?.data.title ?? '');
-  const online = useOfflineStore((s) => s.online);
   const savedCopy = detail.status === 'ready' && detail.data.savedAt !== null;
-  const reload = detail.reload;
 
   // Back online while the saved copy shows: load the live detail.
-  useEffect(() => {
-    if (online && savedCopy) reload();
-  }, [online, savedCopy, reload]);
+  useBackOnline(() => {
+    if (savedCopy || detail.status === 'error') detail.reload();
+  });
 
   const back = (
     <Link className="back-link" to={to(paths.couponList())}>

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Delayed } from '../../../components/delayed';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
-import { useOfflineStore, useOwner } from '../../../lib/offline-sync';
+import { useBackOnline, useOfflineStore, useOwner } from '../../../lib/offline-sync';
 import { useInView } from '../../../lib/use-in-view';
 import { CouponCard } from '../components/coupon-card';
 import { SavedNote } from '../../../components/offline-saved-note';
@@ -16,15 +16,14 @@ export function CouponListPage() {
   const { items, total, loading, error, savedAt, loadMore, reset } = useCouponListStore();
   const current = useCouponListStore((s) => s.locale === locale);
   const hasMore = total === null || items.length < total;
-  const online = useOfflineStore((s) => s.online);
   const owner = useOwner();
   const pendingItems = useOfflineStore((s) => s.pending);
   const pending = useMemo(() => new Set(pendingItems.filter((p) => p.owner === owner).map((p) => p.ref.couponId)), [pendingItems, owner]);
 
   // Back online while the saved copy shows: load the live list.
-  useEffect(() => {
-    if (online && current && savedAt !== null) reset(locale);
-  }, [online, current, savedAt, locale, reset]);
+  useBackOnline(() => {
+    if (current && (savedAt !== null || error !== null)) reset(locale);
+  });
 
   useEffect(() => {
     if (!current || (items.length === 0 && !loading)) void loadMore(locale);

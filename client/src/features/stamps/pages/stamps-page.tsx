@@ -4,7 +4,7 @@ import { Delayed } from '../../../components/delayed';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { formatJstDate, formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
-import { useOfflineStore } from '../../../lib/offline-sync';
+import { useBackOnline, useOfflineStore } from '../../../lib/offline-sync';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
 import { loadMyStamps } from '../api/stamps.offline';
@@ -18,7 +18,6 @@ export function StampsPage() {
   const to = useLocalePath();
   const raw = useParams().id;
   const campaignId = raw === undefined ? undefined : Number(raw);
-  const online = useOfflineStore((s) => s.online);
   const outcomes = useOfflineStore((s) => s.outcomes);
   const outcomesRef = useRef(outcomes);
   outcomesRef.current = outcomes;
@@ -38,9 +37,9 @@ export function StampsPage() {
     reload();
   }, [settled, reload]);
   const savedCopy = list.status === 'ready' && list.data.savedAt !== null;
-  useEffect(() => {
-    if (online && savedCopy) reload();
-  }, [online, savedCopy, reload]);
+  useBackOnline(() => {
+    if (savedCopy || list.status === 'error') reload();
+  });
   const data = list.status === 'ready' ? list.data.data : null;
 
   return (
