@@ -143,8 +143,10 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     expect(await page.getByTestId('last-sync').textContent()).toMatch(/^最終同期：11\/21 11:5\d$/);
     expect(await cardOf(page, firstPage.data[0]!.id).textContent()).toContain(firstPage.data[0]!.discount);
 
-    // My stamps offline: the rally and the (empty) card from the saved copy.
-    await page.goto('/stamp/');
+    // My stamps offline, through the header (the running rally is saved too): the rally and
+    // the (empty) card from the saved copy.
+    await page.getByRole('link', { name: 'マイスタンプ', exact: true }).first().tap();
+    await page.waitForURL('**/stamp/**');
     await page.getByTestId('stamp-grid').waitFor();
     await banner(page).waitFor();
     expect(await page.getByTestId('rally-name').textContent()).toBe('くまもと冬のスタンプラリー 2026');

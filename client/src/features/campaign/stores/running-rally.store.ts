@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import type { Campaign } from '../../../../../server/src/contracts/campaigns';
+import { currentLocale } from '../../../lib/i18n';
+import { readThrough } from '../../../lib/offline-sync';
 import { fetchRunningCampaign } from '../api/campaign.api';
 
 type RunningRallyState = {
@@ -22,7 +24,9 @@ export const useRunningRally = create<RunningRallyState>()((set, get) => ({
     if (status === 'loading' || status === 'ready') return;
     set({ status: 'loading' });
     try {
-      set({ status: 'ready', campaign: await fetchRunningCampaign() });
+      // Issue 5: saved for offline use, so the menu still offers my stamps with no network.
+      const read = await readThrough({ id: `campaign:running:${currentLocale()}`, load: () => fetchRunningCampaign() });
+      set({ status: 'ready', campaign: read.data });
     } catch {
       set({ status: 'error' });
     }
