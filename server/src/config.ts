@@ -45,6 +45,15 @@ const schema = z.object({
   MAIL_FROM: z.string().email().default('passport@example.com'),
   /** Directory of uploaded images (coupon pictures), served at /uploads. */
   UPLOAD_DIR: z.string().default('data/uploads'),
+  /**
+   * Public base URL of the site (`https://passport.example.jp`): printed spot QR codes link
+   * there. Unset: the scheme and host the admin reached the server on (through TRUST_PROXY).
+   */
+  PUBLIC_BASE_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v) && !/[?#]/.test(v), { message: 'an http(s) URL without query or fragment' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Seed the SQLite database on first start (default on outside production). */
   AUTO_SEED: z
@@ -73,6 +82,8 @@ export type Config = {
   corsOrigins: string[];
   mail: { smtpUrl: string | null; contactTo: string; from: string };
   uploadDir: string;
+  /** Base URL of links that leave the site (printed QR codes), without a trailing slash; null: the request's origin. */
+  publicBaseUrl: string | null;
   logLevel: string;
   /** Start-up notes about defaults that only suit development. */
   notes: string[];
@@ -150,6 +161,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, readFile: (file: string) => 
     corsOrigins: e.CORS_ORIGINS ? splitList(e.CORS_ORIGINS) : [],
     mail: { smtpUrl: e.SMTP_URL ?? null, contactTo: e.CONTACT_TO, from: e.MAIL_FROM },
     uploadDir: e.UPLOAD_DIR,
+    publicBaseUrl: e.PUBLIC_BASE_URL ? e.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     notes,
   };

@@ -57,6 +57,8 @@ const WHO_MAY_CALL: Record<string, 'public' | 'visitor' | 'staff' | 'admin'> = {
   'GET /api/coupons/get/spot/qrcode': 'staff',
   'GET /api/coupons/list/search/ranking': 'staff',
   'GET /api/admincoupons/csv/export': 'staff',
+  'GET /api/admincoupons/csv/template': 'staff',
+  'POST /api/admincoupons/csv/import': 'admin',
   'GET /api/openapi.json': 'public',
 };
 

@@ -98,6 +98,20 @@ describe('spot QR codes', () => {
     expect((await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}&format=png&size=5000`).set('Authorization', shop.auth)).status).toBe(400);
   });
 
+  it('links to PUBLIC_BASE_URL when it is set, whatever host the admin reached the server on', async () => {
+    const pinned = testApp(db, { config: { publicBaseUrl: 'https://passport.example.jp' } }).app;
+    const r = await request(pinned)
+      .get(`/api/coupons/get/spot/qrcode?spotId=${mine}`)
+      .set('Authorization', admin.auth)
+      .set('X-Forwarded-Host', 'admin.internal.example');
+    expect(r.status).toBe(200);
+    expect(r.body.data.url).toBe(`https://passport.example.jp/collect-points-qr/${mine}/?code=${r.body.data.code}`);
+    const svg = await request(pinned).get(`/api/coupons/get/spot/qrcode?spotId=${mine}&format=svg`).set('Authorization', admin.auth).buffer(true).parse(binary);
+    expect((svg.body as Buffer).toString('utf8')).toBe(
+      await QRCode.toString(r.body.data.url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 }),
+    );
+  });
+
   it('rotates the code: the old one stops working, the audit log records it without codes', async () => {
     const before = (await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`).set('Authorization', admin.auth)).body.data.code;
     expect((await request(app).post(`/api/spots/${mine}/qrcode/rotate`)).status).toBe(401);

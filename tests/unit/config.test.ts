@@ -61,6 +61,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ LIFF_ID: '1650000000-abcd' }).demoLogin).toBe(false);
   });
 
+  it('takes PUBLIC_BASE_URL as the origin of printed links (http or https, no trailing slash), unset by default', () => {
+    expect(loadConfig({}).publicBaseUrl).toBeNull();
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://passport.example.jp/' }).publicBaseUrl).toBe('https://passport.example.jp');
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'passport.example.jp' })).toThrow(/PUBLIC_BASE_URL/);
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'ftp://passport.example.jp' })).toThrow(/PUBLIC_BASE_URL/);
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'https://passport.example.jp/?a=1' })).toThrow(/PUBLIC_BASE_URL/);
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', JWT_SECRET: 'short' })).toThrow(/PORT[\s\S]*JWT_SECRET/);
   });

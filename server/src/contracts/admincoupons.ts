@@ -117,3 +117,9 @@ export const DeleteImagesQuery = z.object({
 });
 
 export const CouponImagesResponse = z.object({ data: z.array(CouponImage) });
+
+/** Answer of POST /api/admincoupons/csv/import: coupons created, changed and left alone; `total` rows read. */
+export const CouponImportResult = z.object({
+  data: z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), total: z.number().int() }),
+});
+export type CouponImportResult = z.infer<typeof CouponImportResult>['data'];

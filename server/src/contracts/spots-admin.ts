@@ -254,5 +254,26 @@ export const COUPON_CSV_COLUMNS = [
 ] as const;
 export type CouponCsvColumn = (typeof COUPON_CSV_COLUMNS)[number];
 
+/**
+ * What each coupon CSV column holds and whether the import needs it (`POST
+ * /api/admincoupons/csv/import`, the template documents it). A row with an `id` updates
+ * that coupon (its ja texts; other languages are kept), a row without one creates a coupon.
+ * An optional column left out of the file keeps each known coupon's stored values.
+ */
+export const COUPON_CSV_COLUMN_RULES: ReadonlyArray<{ name: CouponCsvColumn; required: boolean; description: string }> = [
+  { name: 'id', required: false, description: 'Coupon id: empty for a new coupon, the id of an existing coupon to update it' },
+  { name: 'title_ja', required: true, description: 'Title in Japanese (300 at most)' },
+  { name: 'description_ja', required: false, description: 'Description in Japanese (4000 at most, line breaks allowed)' },
+  { name: 'discount_ja', required: true, description: 'Discount text in Japanese (300 at most)' },
+  { name: 'store_codes', required: true, description: 'Store codes of the spots where it is usable, separated by | (at least one)' },
+  { name: 'area', required: true, description: 'north, center, city, aso, south or amakusa' },
+  { name: 'purpose', required: true, description: 'gourmet, spa, experience, lodging, souvenir, shopping or traffic' },
+  { name: 'genre', required: false, description: 'Genre, free text (100 at most)' },
+  { name: 'tags', required: false, description: 'Tags separated by | (20 at most, 100 characters each)' },
+  { name: 'valid_from', required: true, description: 'First day of validity, JST date YYYY-MM-DD (YYYY/M/D is read too)' },
+  { name: 'valid_to', required: true, description: 'Last day of validity, JST date YYYY-MM-DD, not before valid_from' },
+  { name: 'published', required: true, description: 'true (visitors see it while valid) or false (draft)' },
+];
+
 /** Separator of several values in one CSV cell (store codes, tags). */
 export const CSV_LIST_SEPARATOR = '|';

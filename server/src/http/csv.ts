@@ -2,6 +2,9 @@ import { once } from 'node:events';
 import express, { type Request, type Response } from 'express';
 import { format, parseString } from 'fast-csv';
 import multer from 'multer';
+import type { Locale } from '../contracts/common';
+import type { CsvRowError } from '../contracts/spots-admin';
+import { translator } from '../i18n';
 import { AppError } from './errors';
 
 /**
@@ -18,6 +21,73 @@ export class CsvFileError extends AppError {
   constructor(code: string, params?: Record<string, string | number>) {
     super(400, code, undefined, params);
   }
+}
+
+/** 422 listing every bad row of an imported file; nothing was written. */
+export class CsvRowsError extends AppError {
+  constructor(details: CsvRowError[]) {
+    super(422, 'CSV_ROWS_INVALID', details, { rows: new Set(details.map((d) => d.row)).size });
+  }
+}
+
+/** A bad row found by an import's validation: `code` is a `validation.*` key, `params` fill its message. */
+export type CsvRowProblem = Omit<CsvRowError, 'message'> & { params?: Record<string, string | number> };
+
+/** CsvRowsError with every problem's message in `locale` (an unknown code reads "not valid"). */
+export function csvRowsError(problems: CsvRowProblem[], locale: Locale): CsvRowsError {
+  const t = translator(locale);
+  return new CsvRowsError(problems.map(({ params, ...p }) => ({ ...p, message: t(p.code, { ...params, defaultValue: t('validation.invalid') }) })));
+}
+
+/** A header cell as written by people: `Name JA`, `name-zh-cn` and `name_zh_cn` are one column. */
+const normaliseHeader = (h: string) => h.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+
+/**
+ * Which of `known` columns a header row names, by position (null for a cell that names none),
+ * and what is wrong with it: required columns missing, unknown names, names given twice. A
+ * trailing empty cell (a line ending in a comma) is no column.
+ */
+export function readCsvHeader<C extends string>(
+  header: string[],
+  known: readonly C[],
+  required: ReadonlySet<string>,
+): { columns: Array<C | null>; problems: { missing: string[]; unknown: string[]; repeated: string[] } } {
+  const names = header.map(normaliseHeader);
+  const knownSet = new Set<string>(known);
+  const seen = new Set<string>();
+  const repeated: string[] = [];
+  const unknown: string[] = [];
+  const columns = names.map((n, i) => {
+    if (n === '' && header.length > 1 && i === header.length - 1) return null;
+    if (!knownSet.has(n)) {
+      unknown.push(header[i] ?? '');
+      return null;
+    }
+    if (seen.has(n)) repeated.push(n);
+    seen.add(n);
+    return n as C;
+  });
+  const missing = known.filter((c) => required.has(c) && !seen.has(c));
+  return { columns, problems: { missing, unknown, repeated } };
+}
+
+/** @throws CsvFileError CSV_COLUMNS_INVALID naming the missing and the unknown or repeated columns */
+export function assertCsvHeader(problems: { missing: string[]; unknown: string[]; repeated: string[] }): void {
+  if (problems.missing.length || problems.unknown.length || problems.repeated.length) {
+    throw new CsvFileError('CSV_COLUMNS_INVALID', {
+      missing: problems.missing.join(', ') || '-',
+      unknown: [...problems.unknown, ...problems.repeated].join(', ') || '-',
+    });
+  }
+}
+
+/** Cells of a record by column name (a record shorter than the header reads empty cells). */
+export function cellsOf<C extends string>(record: string[], columns: Array<C | null>): Partial<Record<C, string>> {
+  const cells: Partial<Record<C, string>> = {};
+  columns.forEach((c, i) => {
+    if (c) cells[c] = record[i] ?? '';
+  });
+  return cells;
 }
 
 function runMiddleware(req: Request, res: Response, mw: express.RequestHandler): Promise<void> {

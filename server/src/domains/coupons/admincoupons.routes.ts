@@ -6,6 +6,7 @@ import {
   AdminCouponQuery,
   AdminCouponResponse,
   CouponImagesResponse,
+  CouponImportResult,
   DeleteImagesQuery,
   LinePointAmount,
   LinePointAmountQuery,
@@ -14,6 +15,7 @@ import {
 import { IdParam } from '../../contracts/common';
 import { jstDate } from '../../db/dialect';
 import { staffOf, type AppDeps } from '../../http/context';
+import { readCsvUpload, sendCsv } from '../../http/csv';
 import { defineRoute, type AnyRoute } from '../../http/route';
 import { staffForAudit } from '../staff/staff.service';
 import { MAX_IMAGE_BYTES } from './coupon-images';
@@ -22,12 +24,14 @@ import {
   createAdminCoupon,
   deleteAdminCoupon,
   getAdminCoupon,
+  importCouponsCsv,
   linePointAmount,
   listAdminCoupons,
   removeCouponImages,
   suggestTags,
   updateAdminCoupon,
 } from './coupons.admin.service';
+import { COUPON_CSV_EXAMPLES, COUPON_CSV_HEADER } from './coupons.csv';
 
 /** Uploads: in memory (sharp reads the bytes), at most 10 files of 10 MB each. */
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 10, fields: 10 } }).any();
@@ -79,6 +83,32 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
       response: LinePointAmount,
       errors: [403, 404],
       handler: async ({ query, actor, req }) => ({ data: await linePointAmount(db, await staff(actor, req.requestId), query.couponId) }),
+    }),
+    // The CSV paths have two segments after /admincoupons, so `/admincoupons/{id}` (one segment)
+    // never takes them, and `/admincoupons/{id}/images` only matches a last segment "images".
+    defineRoute({
+      method: 'get',
+      path: '/admincoupons/csv/template',
+      summary: 'The coupon import template (the export columns): the header row, with two example rows when example=true',
+      access: 'staff',
+      query: z.object({ example: z.enum(['true', 'false']).default('false') }),
+      response: z.string().describe('text/csv; UTF-8 with a byte order mark'),
+      handler: async ({ query, res }) => {
+        await sendCsv(res, 'coupons-template.csv', COUPON_CSV_HEADER, query.example === 'true' ? COUPON_CSV_EXAMPLES : []);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/admincoupons/csv/import',
+      summary: 'Import coupons from CSV (multipart field file, or a text/csv body; 2 MB): all rows or none; id updates, no id creates',
+      access: 'admin',
+      rateLimit: 'write',
+      response: CouponImportResult,
+      errors: [409, 413, 422],
+      handler: async ({ actor, locale, req, res }) => {
+        const bytes = await readCsvUpload(req, res);
+        return { data: await importCouponsCsv(db, await staff(actor, req.requestId), bytes, clock.now(), locale) };
+      },
     }),
     defineRoute({
       method: 'get',

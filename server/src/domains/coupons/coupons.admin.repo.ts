@@ -112,22 +112,43 @@ export async function existingSpotIds(db: Knex, spotIds: number[]): Promise<numb
   return (await db('spots').whereIn('id', spotIds).pluck('id')).map(Number);
 }
 
-function textRows(couponId: number, input: AdminCouponInput) {
+/** Rows per statement in bulk writes: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const CHUNK = 400;
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * How a coupon's texts are stored: a row per locale that has a title; a locale's empty
+ * description or discount is stored as a copy of the ja one (what visitors then see).
+ */
+export function translationsOf(input: Pick<AdminCouponInput, 'title' | 'description' | 'discount'>) {
   return LOCALES.flatMap((locale) => {
     const title = input.title[locale]?.trim();
     if (!title) return [];
-    return [{ coupon_id: couponId, locale, title, description: input.description[locale]?.trim() || (locale === 'ja' ? '' : input.description.ja), discount_text: input.discount[locale]?.trim() || input.discount.ja }];
+    return [{ locale, title, description: input.description[locale]?.trim() || (locale === 'ja' ? '' : input.description.ja), discount_text: input.discount[locale]?.trim() || input.discount.ja }];
   });
 }
 
-async function writeChildren(trx: Knex, couponId: number, input: AdminCouponInput) {
-  await trx('coupon_translations').where({ coupon_id: couponId }).delete();
-  await trx('coupon_translations').insert(textRows(couponId, input));
-  await trx('coupon_spots').where({ coupon_id: couponId }).delete();
-  await trx('coupon_spots').insert([...new Set(input.spotIds)].map((spot_id) => ({ coupon_id: couponId, spot_id })));
-  await trx('coupon_tags').where({ coupon_id: couponId }).delete();
-  const tags = [...new Set(input.tags)];
-  if (tags.length) await trx('coupon_tags').insert(tags.map((tag) => ({ coupon_id: couponId, tag })));
+/** Writes the texts, spots and tags of coupons (after deleting their old ones when `replace`), in bulk. */
+async function writeChildren(trx: Knex, items: Array<{ id: number; input: AdminCouponInput }>, replace: boolean) {
+  if (items.length === 0) return;
+  if (replace) {
+    for (const part of chunks(items.map((i) => i.id))) {
+      await trx('coupon_translations').whereIn('coupon_id', part).delete();
+      await trx('coupon_spots').whereIn('coupon_id', part).delete();
+      await trx('coupon_tags').whereIn('coupon_id', part).delete();
+    }
+  }
+  const texts = items.flatMap(({ id, input }) => translationsOf(input).map((t) => ({ coupon_id: id, ...t })));
+  const spots = items.flatMap(({ id, input }) => [...new Set(input.spotIds)].map((spot_id) => ({ coupon_id: id, spot_id })));
+  const tags = items.flatMap(({ id, input }) => [...new Set(input.tags)].map((tag) => ({ coupon_id: id, tag })));
+  for (const part of chunks(texts)) await trx('coupon_translations').insert(part);
+  for (const part of chunks(spots)) await trx('coupon_spots').insert(part);
+  for (const part of chunks(tags)) await trx('coupon_tags').insert(part);
 }
 
 const columns = (input: AdminCouponInput) => ({
@@ -141,17 +162,75 @@ const columns = (input: AdminCouponInput) => ({
 });
 
 export async function insertCoupon(trx: Knex, input: AdminCouponInput, now: Date): Promise<number> {
-  const [row] = await trx('coupons')
-    .insert({ ...columns(input), created_at: now.toISOString(), updated_at: now.toISOString() })
-    .returning('id');
-  const id = typeof row === 'object' ? row.id : row;
-  await writeChildren(trx, id, input);
-  return id;
+  return (await insertCoupons(trx, [input], now))[0]!;
 }
 
 export async function updateCoupon(trx: Knex, id: number, input: AdminCouponInput, now: Date): Promise<void> {
   await trx('coupons').where({ id }).update({ ...columns(input), updated_at: now.toISOString() });
-  await writeChildren(trx, id, input);
+  await writeChildren(trx, [{ id, input }], true);
+}
+
+/**
+ * Inserts coupons with their texts, spots and tags (the caller's transaction), answering
+ * their ids in input order. One insert per coupon: nothing else tells rows apart, and
+ * RETURNING order of a multi-row insert is not guaranteed; the children go in bulk.
+ */
+export async function insertCoupons(trx: Knex, inputs: AdminCouponInput[], now: Date): Promise<number[]> {
+  const stamp = now.toISOString();
+  const ids: number[] = [];
+  for (const input of inputs) {
+    const [row] = await trx('coupons').insert({ ...columns(input), created_at: stamp, updated_at: stamp }).returning('id');
+    ids.push(Number(typeof row === 'object' ? row.id : row));
+  }
+  await writeChildren(trx, inputs.map((input, i) => ({ id: ids[i]!, input })), false);
+  return ids;
+}
+
+/**
+ * Replaces the fields, texts, spots and tags of coupons that are not deleted (the caller's
+ * transaction). Answers how many coupons it found: fewer than given means one was deleted
+ * meanwhile, and the caller should roll back.
+ */
+export async function updateCoupons(trx: Knex, items: Array<{ id: number; input: AdminCouponInput }>, now: Date): Promise<number> {
+  const stamp = now.toISOString();
+  let found = 0;
+  for (const { id, input } of items) found += toInt(await trx('coupons').where({ id }).whereNull('deleted_at').update({ ...columns(input), updated_at: stamp }));
+  await writeChildren(trx, items, true);
+  return found;
+}
+
+/** A coupon as its admin form edits it, as stored: the audit log's "before", what an import compares with. */
+export type CouponState = AdminCouponInput;
+
+/** The stored state of the coupons with these ids that are not deleted, keyed by id. */
+export async function findCouponStates(db: Knex, ids: number[]): Promise<Map<number, CouponState>> {
+  const result = new Map<number, CouponState>();
+  for (const part of chunks([...new Set(ids)], 500)) {
+    const rows: AdminRaw[] = await db('coupons').whereIn('id', part).whereNull('deleted_at');
+    const found = rows.map((r) => r.id);
+    // One after another: inside a transaction every query shares one connection.
+    const texts = await findAllTexts(db, found);
+    const tags = await findTags(db, found);
+    const spotIds = await findSpotIdsOf(db, found);
+    for (const r of rows) {
+      const t = texts.get(r.id) ?? { title: { ja: '' }, description: { ja: '' }, discount: { ja: '' } };
+      result.set(r.id, {
+        title: t.title,
+        description: t.description,
+        discount: t.discount,
+        spotIds: spotIds.get(r.id) ?? [],
+        area: r.area,
+        purpose: r.purpose,
+        genre: r.genre,
+        tags: tags.get(r.id) ?? [],
+        validFrom: r.valid_from,
+        validTo: r.valid_to,
+        published: toBool(r.published),
+        linePointAmount: Number(r.line_point_amount),
+      });
+    }
+  }
+  return result;
 }
 
 /** Soft-deletes: the coupon disappears everywhere, its redemptions and stamps stay. */

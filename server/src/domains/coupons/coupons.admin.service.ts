@@ -1,20 +1,33 @@
 import type { Knex } from 'knex';
-import type { AdminCoupon, AdminCouponInput, AdminCouponQuery, AdminCouponRow, CouponImage, CouponStatus } from '../../contracts/admincoupons';
-import type { ListMeta } from '../../contracts/common';
-import { BusinessRuleError, ForbiddenError, NotFoundError } from '../../http/errors';
+import type {
+  AdminCoupon,
+  AdminCouponInput,
+  AdminCouponQuery,
+  AdminCouponRow,
+  CouponImage,
+  CouponImportResult,
+  CouponStatus,
+} from '../../contracts/admincoupons';
+import type { ListMeta, Locale } from '../../contracts/common';
+import { CSV_LIST_SEPARATOR } from '../../contracts/spots-admin';
+import { assertCsvHeader, CsvFileError, csvRowsError, decodeCsv, parseCsv } from '../../http/csv';
+import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import type { ImageStore } from '../../storage/image-store';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { spotsOfCoupons } from '../spots/spots.service';
+import { spotIdsByStoreCode, spotsOfCoupons } from '../spots/spots.service';
+import { couponIdOf, readCouponHeader, sameCoupon, validateCouponRows } from './coupons.csv';
 import { storeCouponImage, type StoredImage } from './coupon-images';
 import {
   deleteImagesAt,
   existingSpotIds,
   findAdminRaw,
   findAllTexts,
+  findCouponStates,
   findImages,
   findSpotIdsOf,
   findTags,
   insertCoupon,
+  insertCoupons,
   insertImages,
   normalise,
   redemptionCount,
@@ -23,6 +36,7 @@ import {
   tagSuggestions,
   refreshCouponPictures,
   updateCoupon,
+  updateCoupons,
   type AdminRaw,
   type ImageRow,
 } from './coupons.admin.repo';
@@ -255,4 +269,52 @@ export async function removeCouponImages(db: Knex, store: ImageStore, staff: Sta
   });
   await Promise.all(removed.flatMap((r) => [store.delete(r.largeKey), store.delete(r.smallKey)]));
   return (await findImages(db, [id])).map((img, i) => imageOf(store, img, i));
+}
+
+/** Most data rows one coupon CSV file may hold (a prefecture's coupons with room to spare). */
+export const COUPON_CSV_MAX_ROWS = 5000;
+
+/**
+ * `POST /admincoupons/csv/import` (admins; issue 6 bulk import): reads a coupon CSV file in
+ * the export's format (UTF-8 or Shift_JIS), validates every row first with the coupon form's
+ * rules, and only if all rows are good writes them in ONE transaction: a row with the id of
+ * a coupon (not deleted) replaces its ja texts (other languages kept), spots (by store code),
+ * area, purpose, genre, tags, validity and publication; a row without id creates a coupon.
+ * Rows that change nothing are left alone; each created or changed coupon gets an audit
+ * entry (`import`). Answers how many coupons were created, updated and left unchanged.
+ * @throws ForbiddenError FORBIDDEN (403) for shop staff
+ * @throws CsvFileError (400) CSV_MALFORMED, CSV_EMPTY, CSV_TOO_MANY_ROWS, CSV_COLUMNS_INVALID
+ * @throws CsvRowsError CSV_ROWS_INVALID (422) with `{row, column, code, message}` per problem; nothing written
+ * @throws ConflictError CSV_IMPORT_CONFLICT (409) when a coupon of the file was deleted during the import
+ */
+export async function importCouponsCsv(db: Knex, staff: StaffScope, bytes: Buffer, now: Date, locale: Locale): Promise<CouponImportResult> {
+  if (staff.role !== 'admin') throw new ForbiddenError();
+  const [header, ...records] = await parseCsv(decodeCsv(bytes), COUPON_CSV_MAX_ROWS);
+  if (!header) throw new CsvFileError('CSV_EMPTY');
+  const { columns, problems } = readCouponHeader(header);
+  assertCsvHeader(problems);
+  const cellsIn = (column: string) => {
+    const at = columns.indexOf(column as (typeof columns)[number]);
+    return at < 0 ? [] : records.map((r) => r[at] ?? '');
+  };
+  const ids = cellsIn('id').map(couponIdOf).filter((id): id is number => id !== undefined);
+  const codes = cellsIn('store_codes').flatMap((c) => c.split(CSV_LIST_SEPARATOR).map((s) => s.trim()).filter(Boolean));
+  return db.transaction(async (trx) => {
+    const stored = await findCouponStates(trx, ids);
+    const spotIds = await spotIdsByStoreCode(trx, codes);
+    const { coupons, errors } = validateCouponRows(records, columns, stored, spotIds);
+    if (errors.length) throw csvRowsError(errors, locale);
+    if (coupons.length === 0) throw new CsvFileError('CSV_EMPTY');
+    const creates = coupons.filter((c) => c.id === undefined).map((c) => c.input);
+    const updates = coupons
+      .filter((c): c is typeof c & { id: number } => c.id !== undefined && !sameCoupon(stored.get(c.id)!, c.input))
+      .map((c) => ({ id: c.id, input: c.input }));
+    const createdIds = await insertCoupons(trx, creates, now);
+    if ((await updateCoupons(trx, updates, now)) !== updates.length) throw new ConflictError('CSV_IMPORT_CONFLICT');
+    const audit = (entityId: number, before: unknown, after: AdminCouponInput) =>
+      recordAudit(trx, staff, { action: 'import', entity: 'coupon', entityId, before, after, now });
+    for (const [i, input] of creates.entries()) await audit(createdIds[i]!, null, input);
+    for (const u of updates) await audit(u.id, stored.get(u.id)!, u.input);
+    return { created: creates.length, updated: updates.length, unchanged: coupons.length - creates.length - updates.length, total: coupons.length };
+  });
 }

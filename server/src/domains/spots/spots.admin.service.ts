@@ -4,7 +4,6 @@ import QRCode from 'qrcode';
 import type { ListMeta, Locale } from '../../contracts/common';
 import {
   ADMIN_ONLY_SPOT_FIELDS,
-  type CsvRowError,
   type SpotAdmin,
   type SpotAdminQuery,
   type SpotAdminRow,
@@ -14,9 +13,8 @@ import {
   type SpotQr,
 } from '../../contracts/spots-admin';
 import { isUniqueViolation } from '../../db/dialect';
-import { CsvFileError, decodeCsv, parseCsv } from '../../http/csv';
+import { assertCsvHeader, CsvFileError, csvRowsError, decodeCsv, parseCsv } from '../../http/csv';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
-import { translator } from '../../i18n';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { currentStaff, staffForAudit } from '../staff/staff.service';
 import {
@@ -274,12 +272,8 @@ export async function* exportSpotRows(db: Knex, caller: StaffCaller) {
   }
 }
 
-/** 422 listing every bad row of an imported file; nothing was written. */
-export class CsvRowsError extends AppError {
-  constructor(details: CsvRowError[]) {
-    super(422, 'CSV_ROWS_INVALID', details, { rows: new Set(details.map((d) => d.row)).size });
-  }
-}
+/** Moved to http/csv (the coupon import throws it too); still exported from here for existing importers. */
+export { CsvRowsError } from '../../http/csv';
 
 /**
  * `POST /spots/csv/import` (admins): reads a spot CSV file (UTF-8 or Shift_JIS), validates
@@ -299,24 +293,14 @@ export async function importSpotsCsv(
   const [header, ...records] = await parseCsv(decodeCsv(a.bytes), SPOT_CSV_MAX_ROWS);
   if (!header) throw new CsvFileError('CSV_EMPTY');
   const { columns, problems } = readSpotHeader(header);
-  if (problems.missing.length || problems.unknown.length || problems.repeated.length) {
-    throw new CsvFileError('CSV_COLUMNS_INVALID', {
-      missing: problems.missing.join(', ') || '-',
-      unknown: [...problems.unknown, ...problems.repeated].join(', ') || '-',
-    });
-  }
+  assertCsvHeader(problems);
   const storeCodeAt = columns.indexOf('store_code');
   const codes = records.map((r) => r[storeCodeAt]?.trim() ?? '').filter(Boolean);
-  const t = translator(a.locale);
   try {
     return await db.transaction(async (trx) => {
       const stored = await findSpotRecordsByStoreCode(trx, codes);
       const { spots, errors } = validateSpotRows(records, columns, stored);
-      if (errors.length) {
-        throw new CsvRowsError(
-          errors.map(({ params, ...e }) => ({ ...e, message: t(e.code, { ...params, defaultValue: t('validation.invalid') }) })),
-        );
-      }
+      if (errors.length) throw csvRowsError(errors, a.locale);
       if (spots.length === 0) throw new CsvFileError('CSV_EMPTY');
       const creates = spots.filter((s) => !stored.has(s.spot.storeCode)).map((s) => s.spot);
       const updates = spots

@@ -1,5 +1,5 @@
-import { SPOT_CSV_COLUMNS, SpotInput, type CsvRowError, type SpotCsvColumn } from '../../contracts/spots-admin';
-import { protectCell, unprotectCell } from '../../http/csv';
+import { SPOT_CSV_COLUMNS, SpotInput, type SpotCsvColumn } from '../../contracts/spots-admin';
+import { cellsOf, protectCell, readCsvHeader, unprotectCell, type CsvRowProblem } from '../../http/csv';
 import type { SpotRecord } from './spots.admin.repo';
 
 /**
@@ -29,28 +29,9 @@ const FIELD_COLUMN: Record<string, SpotCsvColumn> = {
   usableRangeM: 'usable_range_m',
 };
 
-/** A header cell as written by people: `Name JA`, `name-zh-cn` and `name_zh_cn` are one column. */
-const normaliseHeader = (h: string) => h.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s-]+/g, '_');
-
 /** Which columns a header row names: every required column, nothing unknown, nothing twice. */
 export function readSpotHeader(header: string[]): { columns: Array<SpotCsvColumn | null>; problems: { missing: string[]; unknown: string[]; repeated: string[] } } {
-  const names = header.map(normaliseHeader);
-  const known = new Set<string>(SPOT_CSV_HEADER);
-  const seen = new Set<string>();
-  const repeated: string[] = [];
-  const unknown: string[] = [];
-  const columns = names.map((n, i) => {
-    if (n === '' && header.length > 1 && i === header.length - 1) return null; // a trailing comma
-    if (!known.has(n)) {
-      unknown.push(header[i] ?? '');
-      return null;
-    }
-    if (seen.has(n)) repeated.push(n);
-    seen.add(n);
-    return n as SpotCsvColumn;
-  });
-  const missing = SPOT_CSV_HEADER.filter((c) => REQUIRED.has(c) && !seen.has(c));
-  return { columns, problems: { missing, unknown, repeated } };
+  return readCsvHeader(header, SPOT_CSV_HEADER, REQUIRED);
 }
 
 const numberCell = (v: string | undefined) => {
@@ -86,15 +67,6 @@ function rowToCandidate(cells: Partial<Record<SpotCsvColumn, string>>, current: 
   };
 }
 
-/** Cells of a record by column; a record longer than the header is an error of its own. */
-function cellsOf(record: string[], columns: Array<SpotCsvColumn | null>): Partial<Record<SpotCsvColumn, string>> {
-  const cells: Partial<Record<SpotCsvColumn, string>> = {};
-  columns.forEach((c, i) => {
-    if (c) cells[c] = record[i] ?? '';
-  });
-  return cells;
-}
-
 /**
  * Validates every data record of a spot CSV file (records after the header) against the
  * same rules as the admin form. Answers the spots to write, or every problem found, each
@@ -104,9 +76,9 @@ export function validateSpotRows(
   records: string[][],
   columns: Array<SpotCsvColumn | null>,
   stored: Map<string, SpotRecord>,
-): { spots: Array<{ row: number; spot: SpotRecord }>; errors: Array<Omit<CsvRowError, 'message'> & { params?: Record<string, string | number> }> } {
+): { spots: Array<{ row: number; spot: SpotRecord }>; errors: CsvRowProblem[] } {
   const spots: Array<{ row: number; spot: SpotRecord }> = [];
-  const errors: Array<Omit<CsvRowError, 'message'> & { params?: Record<string, string | number> }> = [];
+  const errors: CsvRowProblem[] = [];
   const firstRowOf = new Map<string, number>();
   const width = columns.length;
   records.forEach((record, index) => {

@@ -130,3 +130,14 @@ export async function findSpotOfCouponByCheckInCode(db: Knex, couponId: number, 
   const { raw: _raw, ...row } = spot;
   return row;
 }
+
+/** Ids of the spots with these store codes (exact match), keyed by store code; unknown codes are absent. */
+export async function findSpotIdsByStoreCodes(db: Knex, codes: string[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  const unique = [...new Set(codes)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows: Array<{ id: number; store_code: string }> = await db('spots').whereIn('store_code', unique.slice(i, i + 500)).select('id', 'store_code');
+    for (const r of rows) result.set(r.store_code, Number(r.id));
+  }
+  return result;
+}

@@ -28,8 +28,12 @@ import {
 } from './spots.admin.service';
 import { SPOT_CSV_EXAMPLES, SPOT_CSV_HEADER, spotToCsvRow } from './spots.csv';
 
-/** Scheme, host and port the caller reached us on (behind `trust proxy`, the proxy's forwarded ones). */
-const originOf = (req: Request) => `${req.protocol}://${req.host}`;
+/**
+ * Where printed QR codes link to: PUBLIC_BASE_URL when set (a QR code printed from an admin
+ * session on an internal host must still open the public site), else the scheme, host and
+ * port the caller reached us on (behind `trust proxy`, the proxy's forwarded ones).
+ */
+const originOf = (req: Request, publicBaseUrl: string | null) => publicBaseUrl ?? `${req.protocol}://${req.host}`;
 
 /** `spots-20261121.csv` for the day of `now` in Tokyo. */
 const fileDate = (now: Date) => new Date(now.getTime() + 9 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
@@ -41,7 +45,7 @@ const CsvText = z.string().describe('text/csv; UTF-8 with a byte order mark');
  * the printable QR code, CSV export, template and import. Staff routes narrow shop staff to
  * their own spots in the service.
  */
-export function spotAdminRoutes({ db, clock }: AppDeps): AnyRoute[] {
+export function spotAdminRoutes({ db, clock, config }: AppDeps): AnyRoute[] {
   return [
     defineRoute({
       method: 'get',
@@ -150,7 +154,7 @@ export function spotAdminRoutes({ db, clock }: AppDeps): AnyRoute[] {
         data: await rotateSpotQrCode(db, {
           spotId: params.id,
           caller: staffOf(actor),
-          origin: originOf(req),
+          origin: originOf(req, config.publicBaseUrl),
           requestId: req.requestId,
           now: clock.now(),
           locale,
@@ -166,7 +170,7 @@ export function spotAdminRoutes({ db, clock }: AppDeps): AnyRoute[] {
       response: SpotQrResponse,
       errors: [404],
       handler: async ({ query, actor, locale, req, res }) => {
-        const qr = await spotQrCode(db, { ...query, caller: staffOf(actor), origin: originOf(req), locale });
+        const qr = await spotQrCode(db, { ...query, caller: staffOf(actor), origin: originOf(req, config.publicBaseUrl), locale });
         if (qr.kind === 'json') return { data: qr.qr };
         res.setHeader('Cache-Control', 'no-store');
         res.setHeader('Content-Disposition', `inline; filename="qr-${qr.storeCode}.${qr.kind}"`);

@@ -2,7 +2,14 @@ import type { Knex } from 'knex';
 import type { Locale } from '../../contracts/common';
 import type { NearbySpot, NearbySpotQuery } from '../../contracts/coupons';
 import type { ListMeta } from '../../contracts/common';
-import { findSpotNames, findSpotOfCouponByCheckInCode, findSpotsOfCoupons, findSpotsOfCouponNear, type SpotRow } from './spots.repo';
+import {
+  findSpotIdsByStoreCodes,
+  findSpotNames,
+  findSpotOfCouponByCheckInCode,
+  findSpotsOfCoupons,
+  findSpotsOfCouponNear,
+  type SpotRow,
+} from './spots.repo';
 
 /**
  * Spec 7 `/coupons/get/nearby/spot/list`: spots where coupon `cid` is usable within
@@ -44,6 +51,14 @@ export async function nearestUsableSpot(
  */
 export async function spotByCheckInCode(db: Knex, q: { couponId: number; code: string; locale: Locale }): Promise<SpotRow | undefined> {
   return findSpotOfCouponByCheckInCode(db, q.couponId, q.code, q.locale);
+}
+
+/**
+ * Spot ids by store code (exact, case-sensitive as stored), for other domains that name spots
+ * by their public store code (the coupon CSV import). Unknown codes are absent from the map.
+ */
+export async function spotIdsByStoreCode(db: Knex, codes: string[]): Promise<Map<string, number>> {
+  return findSpotIdsByStoreCodes(db, codes);
 }
 
 export { findSpotsOfCoupons as spotsOfCoupons, findSpotNames as spotNames };
