@@ -10,16 +10,20 @@ if (process.env.CI && !pgUrl) throw new Error('CI needs TEST_DATABASE_URL: the d
 
 const dataTests = ['tests/api/**/*.test.ts'];
 
+// Each project `extends` this file so the time limits below hold inside it too: the suite
+// runs its projects side by side on two cores, where a fixed 5 s default is too tight.
+
 export default defineConfig({
   test: {
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
-      { test: { name: 'api-sqlite', include: dataTests, env: { TEST_DB: 'sqlite' } } },
-      ...(pgUrl ? [{ test: { name: 'api-postgres', include: dataTests, env: { TEST_DB: 'pg' } } }] : []),
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { extends: true, test: { name: 'api-sqlite', include: dataTests, env: { TEST_DB: 'sqlite' } } },
+      ...(pgUrl ? [{ extends: true, test: { name: 'api-postgres', include: dataTests, env: { TEST_DB: 'pg' } } }] : []),
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
