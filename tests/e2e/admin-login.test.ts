@@ -210,6 +210,24 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
     await context.close();
   });
 
+  it('on a tablet the side menu is a drawer behind the menu button', async () => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 820, height: 1180 }, hasTouch: true, locale: 'ja-JP' });
+    const page = await context.newPage();
+    await page.goto('/management_admin/login/');
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL((u) => u.pathname === '/management_admin/');
+    const menu = page.getByTestId('admin-side-menu');
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'メニューを開く' }).tap();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await page.waitForTimeout(250); // the drawer's slide
+    await page.screenshot({ path: `${SHOTS}/admin-tablet-menu.png`, animations: 'disabled' });
+    await menu.getByRole('link', { name: 'FAQ管理' }).tap();
+    await page.waitForURL('**/management_admin/faq/');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await context.close();
+  });
+
   it('shop staff see only the items they may use', async () => {
     const context = await desktop();
     const page = await context.newPage();
