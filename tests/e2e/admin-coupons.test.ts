@@ -161,6 +161,7 @@ describe.skipIf(!hasChromium)('admin coupons (Chromium, 1280x800 desktop and a 3
     await page.waitForURL(/\/management_admin\/coupon\/\d+\/$/);
     couponId = Number(/coupon\/(\d+)\//.exec(page.url())![1]);
     await expect.poll(() => page.getByTestId('form-flash').textContent()).toBe('クーポンを作成しました。');
+    expect(new URL(page.url()).pathname).toBe(`/management_admin/coupon/${couponId}/`);
     await expect.poll(() => page.getByTestId('coupon-images').locator('img').count()).toBe(1);
     expect(await page.locator('[data-status]').first().getAttribute('data-status')).toBe('published');
     await expect.poll(() => page.getByTestId('coupon-history').textContent()).toContain(ADMIN.email);

@@ -66,7 +66,8 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
   const t = useAdminT();
   const locale = useAdminLocale();
   const navigate = useNavigate();
-  const { state } = useLocation() as { state: { flash?: Flash } | null };
+  const location = useLocation();
+  const state = location.state as { flash?: Flash } | null;
   const draftKey = coupon ? String(coupon.id) : 'new';
   const ids = { area: useId(), purpose: useId(), genre: useId(), from: useId(), to: useId(), points: useId(), published: useId() };
 
@@ -103,8 +104,8 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
 
   // A flash from the page before (created) shows once.
   useEffect(() => {
-    if (state?.flash) navigate('.', { replace: true, state: null });
-  }, [state, navigate]);
+    if (state?.flash) navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [state, navigate, location.pathname, location.search]);
 
   const set = <K extends keyof CouponFormValue>(key: K, v: CouponFormValue[K]) => {
     setValue((prev) => ({ ...prev, [key]: v }));
