@@ -76,6 +76,9 @@ describe('page routes', () => {
     expect((await request(app).get('/management_admin/')).status).toBe(200);
     expect((await request(app).get('/management_admin/login/')).status).toBe(200);
     expect((await request(app).get('/management_admin/coupon/5/view/')).status).toBe(200);
+    expect((await request(app).get('/management_admin/setting/spot/regist/')).status).toBe(200);
+    expect((await request(app).get('/management_admin/setting/spot/7/')).status).toBe(200);
+    expect((await request(app).get('/management_admin/setting/spot/abc/')).status).toBe(404);
   });
 
   const cookieOf = (r: request.Response) => ([] as string[]).concat(r.headers['set-cookie'] ?? []).find((c) => c.startsWith('i18n_redirected='));

@@ -82,6 +82,8 @@ describe('page route table', () => {
     expect(matchPage('/management_admin/coupon/view/')).toMatchObject({ area: 'admin', id: 'couponView', params: { id: undefined } });
     expect(matchPage('/management_admin/coupon/9/view/')).toMatchObject({ area: 'admin', id: 'couponView', params: { id: '9' } });
     expect(matchPage('/management_admin/user/list/2/')).toMatchObject({ area: 'admin', id: 'user' });
+    expect(matchPage('/management_admin/setting/spot/regist/')).toMatchObject({ area: 'admin', id: 'spotNew' });
+    expect(matchPage('/management_admin/setting/spot/3/')).toMatchObject({ area: 'admin', id: 'spot', params: { id: '3' } });
     expect(matchPage('/management_admin/nothing/')).toBeNull();
   });
 

@@ -44,6 +44,8 @@ export const PAGE_ACCESS: Record<Exclude<AdminPageId, 'login'>, { roles: Roles; 
   cashbackNew: { roles: ADMIN, menu: 'cashbackPaymentSpot' },
   faq: { roles: ADMIN, menu: 'faq' },
   setting: { roles: ALL, menu: null },
+  spotNew: { roles: ADMIN, menu: null },
+  spot: { roles: ALL, menu: null },
 };
 
 export type MenuItemId =

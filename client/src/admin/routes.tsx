@@ -13,10 +13,18 @@ type Page = Exclude<AdminPageId, 'login'>;
  * 準備中 state until its issue lands.
  */
 const SCREENS: Partial<Record<Page, () => Promise<ComponentType>>> = {
-  index: () => import('./coupons/coupon-list-page').then((m) => m.CouponListPage),
-  couponNew: () => import('./coupons/coupon-form-page').then((m) => m.CouponFormPage),
-  coupon: () => import('./coupons/coupon-form-page').then((m) => m.CouponFormPage),
-  couponView: () => import('./coupons/coupon-preview-page').then((m) => m.CouponPreviewPage),
+  index: () => import('./coupons/admin-coupon-list-page').then((m) => m.CouponListPage),
+  couponNew: () => import('./coupons/admin-coupon-form-page').then((m) => m.CouponFormPage),
+  coupon: () => import('./coupons/admin-coupon-form-page').then((m) => m.CouponFormPage),
+  couponView: () => import('./coupons/admin-coupon-preview-page').then((m) => m.CouponPreviewPage),
+  campaigns: () => import('./catalogue/campaign-list-page').then((m) => m.CampaignListPage),
+  campaignNew: () => import('./catalogue/campaign-form-page').then((m) => m.CampaignFormPage),
+  campaign: () => import('./catalogue/campaign-form-page').then((m) => m.CampaignFormPage),
+  faq: () => import('./catalogue/faq-page').then((m) => m.FaqPage),
+  ranking: () => import('./catalogue/ranking-page').then((m) => m.RankingPage),
+  setting: () => import('./catalogue/spot-list-page').then((m) => m.SpotListPage),
+  spotNew: () => import('./catalogue/spot-form-page').then((m) => m.SpotFormPage),
+  spot: () => import('./catalogue/spot-form-page').then((m) => m.SpotFormPage),
 };
 
 const LAZY = Object.fromEntries(

@@ -81,6 +81,9 @@ export const ADMIN_PAGE_PATTERNS = {
   rankup: '/rankup/:id/',
   report: '/report/',
   setting: '/setting/',
+  /** Spots (stores): not in spec 2's list; the settings area holds them (issue 6). */
+  spotNew: '/setting/spot/regist/',
+  spot: '/setting/spot/:id/',
   users: '/user/',
   userList: '/user/list/',
   user: '/user/list/:id/',
