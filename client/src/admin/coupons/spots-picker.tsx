@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Icon } from '../layout/icons';
 import { useAdminT } from '../lib/i18n';
 import { useLoad } from '../lib/use-load';
-import type { SpotRef } from './coupon-form-model';
+import type { SpotRef } from './admin-coupon-form-model';
 import { pickSpots } from './coupons.api';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Icon } from '../layout/icons';
 import { useAdminT } from '../lib/i18n';
-import { MAX_TAGS } from './coupon-form-model';
+import { MAX_TAGS } from './admin-coupon-form-model';
 import { suggestTags } from './coupons.api';
 
 /**

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { LOCALES, type Locale } from '../../../../server/src/contracts/common';
 import { useAdminT } from '../lib/i18n';
-import { MAX_LENGTH, TEXT_FIELDS, type CouponFormValue, type FieldErrors, type TextField, type Texts } from './coupon-form-model';
+import { MAX_LENGTH, TEXT_FIELDS, type CouponFormValue, type FieldErrors, type TextField, type Texts } from './admin-coupon-form-model';
 
 /**
  * The coupon's texts per language (issue 6): ja is required; another language left empty

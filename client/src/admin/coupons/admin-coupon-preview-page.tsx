@@ -11,7 +11,7 @@ import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
 import { PageLoading } from '../pages/page-loading';
 import { readCouponDraft } from './coupon-draft';
-import { fromCoupon, type CouponFormValue } from './coupon-form-model';
+import { fromCoupon, type CouponFormValue } from './admin-coupon-form-model';
 import { getCoupon, getSpot, type AdminCoupon, type CouponImage, type SpotAdmin } from './coupons.api';
 import { StatusBadge } from './status-badge';
 import '../../features/coupons/coupons.css';

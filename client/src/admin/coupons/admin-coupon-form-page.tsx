@@ -23,7 +23,7 @@ import {
   validate,
   type CouponFormValue,
   type FieldErrors,
-} from './coupon-form-model';
+} from './admin-coupon-form-model';
 import { createCoupon, deleteCoupon, getCoupon, linePointStats, updateCoupon, uploadCouponImages, type AdminCoupon, type CouponImage } from './coupons.api';
 import { ImagesCard } from './images-card';
 import { SpotsPicker } from './spots-picker';
