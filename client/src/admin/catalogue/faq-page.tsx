@@ -55,7 +55,7 @@ export function FaqPage() {
   };
 
   return (
-    <div className="adm-page">
+    <div className="adm-page adm-page--faq">
       <PageHead
         title={t('pages.faq')}
         lead={t('faqAdmin.lead')}

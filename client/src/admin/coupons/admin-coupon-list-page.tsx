@@ -10,6 +10,7 @@ import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
 import { listCoupons, type CouponQuery, type CouponRow } from './coupons.api';
 import { StatusBadge } from './status-badge';
+import { CsvPanel } from '../catalogue/csv-panel';
 import './coupons.css';
 
 const STATUSES = ['published', 'draft', 'scheduled', 'expired'] as const satisfies readonly CouponStatus[];
@@ -286,6 +287,7 @@ export function CouponListPage() {
           </nav>
         )}
       </section>
+      <CsvPanel kind="coupons" onImported={list.reload} />
     </div>
   );
 }
