@@ -1,12 +1,12 @@
 import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { Outlet, useParams, useRoutes, type RouteObject } from 'react-router-dom';
+import { Outlet, useLocation, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import { useDocumentTitle } from '../components/document-title';
 import { useHideFooter } from '../components/page-chrome';
 import { ChunkErrorPage } from '../components/chunk-error-page';
 import { RequireVisitor } from '../features/session';
-import { installChunkGuard, loadScreen, prefetchWhenIdle } from '../lib/lazy-retry';
+import { installChunkGuard, loadScreen, prefetchLinkedScreens, warmScreen } from '../lib/lazy-retry';
 import { DEFAULT_LOCALE, loadNamespace, LOCALES, useT, type Locale, type MessageKey } from '../lib/i18n';
-import { isIdParam, PAGE_PATTERNS, type PageId } from '../lib/paths';
+import { isIdParam, matchPublicPage, PAGE_PATTERNS, stripLocale, type PageId } from '../lib/paths';
 import { useLanguageQuery } from './language';
 import { EmptyLayout } from './layouts/empty-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -121,11 +121,18 @@ export function buildRoutes(): RouteObject[] {
 
 const ROUTES = buildRoutes();
 installChunkGuard();
-/** Spec 9: every screen's chunk, fetched when the browser is idle 2000 ms after start. */
-const PREFETCH = [...new Set(Object.values(SCREENS).map((s) => s.load))];
+/** The screen chunk a page path (any language) shows, or null. */
+const screenOf = (pathname: string) => {
+  const page = matchPublicPage(stripLocale(pathname));
+  return page ? SCREENS[page.id].load : null;
+};
+// The first screen's chunk starts loading now, alongside the first render.
+if (typeof location !== 'undefined') warmScreen(screenOf(location.pathname));
 
 export function AppRoutes() {
   useLanguageQuery();
-  useEffect(() => prefetchWhenIdle(PREFETCH), []);
+  const { pathname } = useLocation();
+  // Spec 9: the screens linked from what is on screen, when idle 2000 ms after each page.
+  useEffect(() => prefetchLinkedScreens(screenOf), [pathname]);
   return useRoutes(ROUTES);
 }

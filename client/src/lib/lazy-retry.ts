@@ -116,9 +116,48 @@ export function installChunkGuard(): void {
   });
 }
 
+/**
+ * Starts fetching the chunk of the screen the page opens on as soon as the route table is
+ * read, in parallel with the first render (which asks for the same module: the browser
+ * fetches it once). A failure here is silent: the screen's own guarded import handles it.
+ */
+export function warmScreen(load: (() => Promise<unknown>) | null): void {
+  if (!load || (typeof navigator !== 'undefined' && !navigator.onLine)) return;
+  load().catch(() => undefined);
+}
+
 type IdleWindow = Window & {
   requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number;
 };
+
+const prefetched = new Set<() => Promise<unknown>>();
+
+/**
+ * Spec 9, as Nuxt's links do: PREFETCH_AFTER_MS after the page (or a navigation) settles, in
+ * an idle moment, fetches the chunks of the screens that the links on screen lead to, each
+ * once. `screenOf` maps a same-origin path to its screen's loader (or null).
+ * @returns a function that cancels what has not started yet
+ */
+export function prefetchLinkedScreens(screenOf: (pathname: string) => (() => Promise<unknown>) | null, delayMs = PREFETCH_AFTER_MS): () => void {
+  if (typeof document === 'undefined') return () => undefined;
+  let cancel: () => void = () => undefined;
+  const timer = setTimeout(() => {
+    const loaders = new Set<() => Promise<unknown>>();
+    for (const a of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+      if (a.origin !== location.origin) continue;
+      const r = a.getBoundingClientRect();
+      if (r.bottom < 0 || r.top > window.innerHeight || (r.width === 0 && r.height === 0)) continue;
+      const load = screenOf(a.pathname);
+      if (load && !prefetched.has(load)) loaders.add(load);
+    }
+    loaders.forEach((l) => prefetched.add(l));
+    cancel = prefetchWhenIdle([...loaders], 0);
+  }, delayMs);
+  return () => {
+    clearTimeout(timer);
+    cancel();
+  };
+}
 
 /**
  * Spec 9: fetches the given chunks in the background, PREFETCH_AFTER_MS after start, each in
@@ -129,7 +168,7 @@ type IdleWindow = Window & {
 export function prefetchWhenIdle(loaders: ReadonlyArray<() => Promise<unknown>>, delayMs = PREFETCH_AFTER_MS): () => void {
   let cancelled = false;
   const w = window as IdleWindow;
-  const idle = (cb: () => void) => (w.requestIdleCallback ? w.requestIdleCallback(cb, { timeout: delayMs }) : setTimeout(cb, 1));
+  const idle = (cb: () => void) => (w.requestIdleCallback ? w.requestIdleCallback(cb, { timeout: PREFETCH_AFTER_MS }) : setTimeout(cb, 1));
   const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
   const next = (i: number) => {
     if (cancelled || i >= loaders.length || !navigator.onLine) return;

@@ -2,8 +2,9 @@ import { create } from 'zustand';
 import type { CouponCard } from '../../../../../server/src/contracts/coupons';
 import { ApiError } from '../../../lib/api-client';
 import { messageOf } from '../../../lib/errors';
-import type { Locale } from '../../../lib/i18n';
+import { currentLocale, type Locale } from '../../../lib/i18n';
 import { getSnapshot, putSnapshot } from '../../../lib/offline-store';
+import { localeOfPath, paths, withLocale } from '../../../lib/paths';
 import { noteNetworkFailure, noteNetworkSuccess, SLOW_READ_MS, useOfflineStore } from '../../../lib/offline-sync';
 import { fetchCouponPage } from '../api/coupons.api';
 import { listCopyId, type ListCopy } from '../api/coupons.offline';
@@ -80,3 +81,10 @@ export const useCouponListStore = create<ListState>((set, get) => {
     },
   };
 });
+
+// Opening on the list, its first page is asked for as soon as this chunk runs (in parallel
+// with the first render, not after it): the list is the largest paint of the first view.
+if (typeof location !== 'undefined') {
+  const locale = localeOfPath(location.pathname);
+  if (location.pathname === withLocale(locale, paths.couponList()) && currentLocale() === locale) void useCouponListStore.getState().loadMore(locale);
+}
