@@ -49,11 +49,13 @@ export const ADMIN_PAGES = '/management_admin';
 
 /**
  * Content security policy: the app's own scripts, styles and API; LINE's API and CDN for the
- * LIFF SDK (bundled from npm) and profile pictures. Map route links are plain navigations.
+ * LIFF SDK (bundled from npm, with a helper script from LINE's CDN) and profile pictures.
+ * Map route links are plain navigations.
  */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // LIFF loads its Android external-browser helper from LINE's CDN.
+  scriptSrc: ["'self'", 'https://static.line-scdn.net'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https://profile.line-scdn.net', 'https://obs.line-scdn.net'],
   connectSrc: ["'self'", 'https://api.line.me', 'https://liffsdk.line-scdn.net'],

@@ -93,6 +93,7 @@ describe('security headers and CORS', () => {
     const r = await request(testApp(db).app).get('/api/coupons/get/campaign').set('Origin', 'https://evil.example');
     expect(r.headers['content-security-policy']).toContain("default-src 'self'");
     expect(r.headers['content-security-policy']).toContain('https://api.line.me');
+    expect(r.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/static\.line-scdn\.net;/);
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['access-control-allow-origin']).toBeUndefined();
   });
