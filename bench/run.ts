@@ -399,6 +399,12 @@ async function main() {
 }
 
 main()
+  // Issue 5: the client's figures (bench/client.ts: first-view size, Lighthouse) after the API's.
+  .then(async () => {
+    if (process.env.BENCH_CLIENT === '0') return;
+    const { runClientBench } = await import('./client');
+    await runClientBench({ writeReadme: process.argv.includes('--write-readme') });
+  })
   .catch(async (err: unknown) => {
     console.error('[bench] FAILED:', err);
     await runCleanups();

@@ -1,0 +1,114 @@
+/**
+ * Issue 5: the JavaScript and CSS a phone downloads for the first view of `/coupon/`,
+ * gzipped (level 9, as a compressing proxy or CDN would serve them; the app server itself
+ * sends them uncompressed). Measured in Debian Chromium on a 390x844 phone with service
+ * workers blocked: the first view is what the page itself fetches until the coupon grid is
+ * on screen (the service worker's precache and the idle prefetch of other screens, 2000 ms
+ * later, come after it and are reported apart).
+ *
+ * Used by bench/client.ts; `measureClientSize(baseURL)` needs the built client served there.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+
+/** Issue 5's goal: at most this much gzipped JavaScript for the first view of /coupon/. */
+export const GOAL_JS_GZIP_KB = 120;
+
+export type AssetSize = { path: string; kind: 'js' | 'css'; bytes: number; gzip: number };
+export type ClientSizeReport = {
+  url: string;
+  /** Milliseconds from navigation start until the grid showed (informative only). */
+  firstViewMs: number;
+  assets: AssetSize[];
+  js: { bytes: number; gzip: number };
+  css: { bytes: number; gzip: number };
+  /** Every JS and CSS file of the build (what the service worker precaches over time). */
+  build: { files: number; jsGzip: number; cssGzip: number };
+  goalMet: boolean;
+};
+
+const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
+const kb = (n: number) => n / 1024;
+
+/** Sizes of every JS and CSS file the build wrote (dist/client/assets). */
+export function buildSizes(distAssets: string): ClientSizeReport['build'] {
+  let jsGzip = 0;
+  let cssGzip = 0;
+  let files = 0;
+  for (const f of readdirSync(distAssets)) {
+    const p = join(distAssets, f);
+    if (!statSync(p).isFile()) continue;
+    if (f.endsWith('.js')) jsGzip += gz(readFileSync(p));
+    else if (f.endsWith('.css')) cssGzip += gz(readFileSync(p));
+    else continue;
+    files++;
+  }
+  return { files, jsGzip, cssGzip };
+}
+
+/**
+ * Loads `/coupon/` in a fresh phone context and sums the scripts and style sheets requested
+ * before the coupon grid appeared.
+ */
+export async function measureClientSize(browser: Browser, baseURL: string, distAssets: string): Promise<ClientSizeReport> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1',
+    locale: 'ja-JP',
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  const started: Array<{ url: string; at: number; kind: 'js' | 'css'; body: Promise<Buffer | null> }> = [];
+  page.on('response', (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    started.push({ url: res.url(), at: Date.now(), kind: type === 'script' ? 'js' : 'css', body: res.body().catch(() => null) });
+  });
+  const t0 = Date.now();
+  await page.goto(`${baseURL}/coupon/`);
+  await page.locator('[data-testid="coupon-grid"] > li').first().waitFor();
+  const firstViewAt = Date.now();
+  const firstViewMs = firstViewAt - t0;
+  await page.waitForTimeout(100);
+
+  const assets: AssetSize[] = [];
+  for (const r of started.filter((x) => x.at <= firstViewAt)) {
+    const body = await r.body;
+    if (!body) continue;
+    assets.push({ path: new URL(r.url).pathname, kind: r.kind, bytes: body.length, gzip: gz(body) });
+  }
+  await context.close();
+  const sum = (kind: 'js' | 'css') =>
+    assets.filter((a) => a.kind === kind).reduce((acc, a) => ({ bytes: acc.bytes + a.bytes, gzip: acc.gzip + a.gzip }), { bytes: 0, gzip: 0 });
+  const js = sum('js');
+  return {
+    url: `${baseURL}/coupon/`,
+    firstViewMs,
+    assets: assets.sort((a, b) => b.gzip - a.gzip),
+    js,
+    css: sum('css'),
+    build: buildSizes(distAssets),
+    goalMet: kb(js.gzip) <= GOAL_JS_GZIP_KB,
+  };
+}
+
+/** The report as Markdown lines (bench/README.md and the console). */
+export function clientSizeMarkdown(r: ClientSizeReport): string[] {
+  const f = (n: number) => `${kb(n).toFixed(1)} KB`;
+  return [
+    '| File (first view of `/coupon/`) | Size | Gzipped |',
+    '|---|--:|--:|',
+    ...r.assets.map((a) => `| \`${a.path.replace(/-[\w-]{8}\.(js|css)$/, '-….$1')}\` | ${f(a.bytes)} | ${f(a.gzip)} |`),
+    `| **JavaScript** | ${f(r.js.bytes)} | **${f(r.js.gzip)}** |`,
+    `| **CSS** | ${f(r.css.bytes)} | **${f(r.css.gzip)}** |`,
+    '',
+    `- ${r.goalMet ? '**met**' : '**MISSED**'} at most ${GOAL_JS_GZIP_KB} KB of gzipped JavaScript for the first view: ${f(r.js.gzip)} (CSS ${f(r.css.gzip)} more).`,
+    `- The whole build, which the service worker precaches after the first view: ${r.build.files} files, ${f(r.build.jsGzip)} JavaScript and ${f(r.build.cssGzip)} CSS gzipped.`,
+  ];
+}
