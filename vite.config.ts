@@ -13,6 +13,12 @@ const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
 export default defineConfig({
   root: clientRoot,
   publicDir: 'public',
+  resolve: {
+    alias: [
+      // React 19 has useSyncExternalStore: react-i18next's shim would only pass it on.
+      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./client/src/lib/use-sync-external-store-shim.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

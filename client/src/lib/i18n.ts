@@ -1,4 +1,6 @@
-import { createContext, use, useContext, useMemo, useSyncExternalStore } from 'react';
+import { createInstance, type BackendModule } from 'i18next';
+import { createContext, useContext } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Locale } from '../../../server/src/contracts/common';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../../server/src/contracts/pages';
 import ja from '../../../locales/ja.json';
@@ -17,10 +19,9 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
 export type ContentKey = Leaves<typeof contentJa>;
 export type TranslateContent = (key: ContentKey, values?: Record<string, string | number>) => string;
 
-// The public app translates with the small translator below rather than i18next: it needs
-// only nested keys, `{{name}}` values and the ja fallback, and i18next with react-i18next
-// would be about a sixth of the first-view JavaScript. (The server and the admin area, in
-// its own chunks, keep i18next.)
+// Typed here, by the wrappers below, rather than through i18next's global CustomTypeOptions:
+// the server and the admin area use the same i18next package with other message files, and
+// a global declaration would bind their `t` to the public app's keys.
 
 /** Spec 9: the five languages; ja is the default and has no URL prefix. */
 export const LOCALES = ['ja', 'en', 'ko', 'zh-cn', 'zh-tw'] as const satisfies readonly Locale[];
@@ -33,20 +34,20 @@ export const LOCALE_NAMES: Record<Locale, string> = { ja: '日本語', en: 'Engl
 /** BCP 47 tags for Intl (dates, numbers) per language. */
 export const INTL_TAGS: Record<Locale, string> = { ja: 'ja-JP', en: 'en-US', ko: 'ko-KR', 'zh-cn': 'zh-CN', 'zh-tw': 'zh-TW' };
 
-// ja ships in the main bundle; the other languages are small chunks fetched on first use.
-const loaders: Record<Exclude<Locale, 'ja'>, () => Promise<{ default: unknown }>> = {
-  en: () => import('../../../locales/en.json'),
-  ko: () => import('../../../locales/ko.json'),
-  'zh-cn': () => import('../../../locales/zh-cn.json'),
-  'zh-tw': () => import('../../../locales/zh-tw.json'),
-};
-
 /**
- * Extra namespaces, never in the main bundle: `content` holds the texts of the lazily loaded
- * pages (home, about, privacy, terms, campaign, FAQ, contact, coming soon), loaded with them.
+ * The namespaces: `translation` (locales/<lang>.json; ja ships in the main bundle) and
+ * `content`, the texts of the lazily loaded pages (home, about, privacy, terms, campaign,
+ * FAQ, contact, coming soon; locales/content/<lang>.json), never in the main bundle.
  */
 export type Namespace = 'content';
-const namespaceLoaders: Record<Namespace, Record<Locale, () => Promise<{ default: unknown }>>> = {
+type Loader = () => Promise<{ default: unknown }>;
+const chunks: Record<'translation' | Namespace, Partial<Record<Locale, Loader>>> = {
+  translation: {
+    en: () => import('../../../locales/en.json'),
+    ko: () => import('../../../locales/ko.json'),
+    'zh-cn': () => import('../../../locales/zh-cn.json'),
+    'zh-tw': () => import('../../../locales/zh-tw.json'),
+  },
   content: {
     ja: () => import('../../../locales/content/ja.json'),
     en: () => import('../../../locales/content/en.json'),
@@ -55,76 +56,72 @@ const namespaceLoaders: Record<Namespace, Record<Locale, () => Promise<{ default
     'zh-tw': () => import('../../../locales/content/zh-tw.json'),
   },
 };
-/** Namespaces some screen has used: a language switch loads them too, before showing it. */
-const wanted = new Set<Namespace>();
-const pending = new Map<string, Promise<void>>();
 
-type Tree = { [key: string]: string | Tree };
-/** Loaded messages by `<namespace>:<locale>`; ja's main messages ship in the bundle. */
-const bundles = new Map<string, Tree>([['translation:ja', ja as Tree]]);
-let language: Locale = DEFAULT_LOCALE;
-/** Bumped on every language switch or newly loaded messages: components re-render. */
-let version = 0;
-const listeners = new Set<() => void>();
-function changed() {
-  version++;
-  listeners.forEach((l) => l());
-}
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
+/**
+ * i18next's backend, reading the message chunks above (no HTTP backend: each file is its own
+ * lazily imported chunk, named locale-* for the service worker). A failed chunk is reported
+ * as retryable, so i18next loads it again on the next use rather than never.
+ */
+const chunkBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = isLocale(language) ? chunks[namespace as keyof typeof chunks]?.[language] : undefined;
+    if (!load) return callback(new Error(`no messages ${namespace} for ${language}`), false);
+    load().then(
+      (mod) => callback(null, mod.default as Record<string, unknown>),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), true),
+    );
+  },
 };
-const getVersion = () => version;
-const hasBundle = (locale: Locale, ns: string) => bundles.has(`${ns}:${locale}`);
-function addBundle(locale: Locale, ns: string, messages: unknown) {
-  bundles.set(`${ns}:${locale}`, messages as Tree);
-  changed();
-}
 
-function lookup(locale: Locale, ns: string, key: string): string | undefined {
-  let node: string | Tree | undefined = bundles.get(`${ns}:${locale}`);
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
-}
+/** The public app's own instance (the admin area has another; the server a third). */
+export const i18n = createInstance();
+void i18n
+  .use(chunkBackend)
+  .use(initReactI18next)
+  .init({
+    lng: DEFAULT_LOCALE,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    lowerCaseLng: true,
+    load: 'currentOnly',
+    ns: ['translation'],
+    defaultNS: 'translation',
+    resources: { ja: { translation: ja } },
+    partialBundledLanguages: true,
+    // Keys are typed paths; a server error code is never read as `namespace:key`.
+    nsSeparator: false,
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    // Failures come back to the caller (and the chunk guard of lib/lazy-retry) instead.
+    maxRetries: 0,
+    initAsync: false,
+  });
 
-/** The message in the current language, else in ja, else the key; `{{name}}` filled in. */
-function translateIn(ns: string, key: string, values?: Record<string, string | number>): string {
-  const text = lookup(language, ns, key) ?? lookup(DEFAULT_LOCALE, ns, key) ?? key;
-  return values ? text.replace(/{{\s*([\w.]+)\s*}}/g, (m, name: string) => (name in values ? String(values[name]) : m)) : text;
-}
+const namespacesInUse = (): string[] => [i18n.options.ns ?? []].flat();
 
 /** Whether a language's messages are loaded, so the UI can render in it at once. */
 export const isLocaleReady = (locale: Locale): boolean =>
-  language === locale && hasBundle(locale, 'translation') && [...wanted].every((ns) => hasBundle(locale, ns));
+  i18n.language === locale && namespacesInUse().every((ns) => i18n.hasResourceBundle(locale, ns));
 
-/** Loads one namespace of one language (once); later language switches load it as well. */
-export function loadNamespace(ns: Namespace, locale: Locale = currentLocale()): Promise<void> {
-  wanted.add(ns);
-  if (hasBundle(locale, ns)) return Promise.resolve();
-  const key = `${ns}:${locale}`;
-  let p = pending.get(key);
-  if (!p) {
-    p = namespaceLoaders[ns][locale]().then(
-      (mod) => addBundle(locale, ns, mod.default),
-      (err: unknown) => {
-        pending.delete(key); // a later visit may retry (issue 5 handles chunk failures)
-        throw err;
-      },
-    );
-    pending.set(key, p);
-  }
-  return p;
+/**
+ * Loads a namespace for the current language (and ja, its fallback); language switches load it
+ * as well from then on. Rejects when the current language's messages could not be loaded.
+ */
+export async function loadNamespace(ns: Namespace): Promise<void> {
+  await i18n.loadNamespaces(ns);
+  if (!i18n.hasResourceBundle(i18n.language, ns)) throw new Error(`messages ${ns} for ${i18n.language} could not be loaded`);
 }
 
-/** Loads a language's messages (once) and switches to it; `<html lang>` follows. */
+/**
+ * Loads a language's messages (every namespace in use, once) and switches to it; `<html lang>`
+ * follows. A language that cannot load shows its texts in ja.
+ */
 export async function setLocale(locale: Locale): Promise<void> {
-  const extra = [...wanted].map((ns) => loadNamespace(ns, locale));
-  if (locale !== 'ja' && !hasBundle(locale, 'translation')) addBundle(locale, 'translation', (await loaders[locale]()).default);
-  await Promise.all(extra);
-  if (language !== locale) {
-    language = locale;
-    changed();
-  }
+  await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
 }
 
@@ -144,31 +141,27 @@ export function readLocaleCookie(): string | null {
 }
 
 /** The language of the current page (from its URL prefix), for API calls outside React. */
-export const currentLocale = (): Locale => language;
+export const currentLocale = (): Locale => (isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE);
 
 /** The page's language as the router decided it (URL prefix); provided by the app. */
 export const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
 export const useLocale = (): Locale => useContext(LocaleContext);
 
 /** Whether a key exists in the current language or the ja fallback (for server error codes). */
-export const hasMessage = (key: string): boolean => lookup(language, 'translation', key) !== undefined || lookup(DEFAULT_LOCALE, 'translation', key) !== undefined;
+export const hasMessage = (key: string): boolean => i18n.exists(key);
 
-/** `t` with keys checked against ja; a new function (and a re-render) on every language change. */
+/** `t` with keys checked against ja; re-renders on language change. */
 export function useT(): Translate {
-  const v = useSyncExternalStore(subscribe, getVersion);
-  return useMemo<Translate>(() => (key, values) => translateIn('translation', key, values), [v]); // eslint-disable-line react-hooks/exhaustive-deps
+  return useTranslation().t as Translate;
 }
 
 /**
  * `t` for the texts of the lazily loaded pages: suspends (the layout shows the loading
- * state) until the page language's `content` messages are loaded.
+ * state) until the `content` messages are loaded.
  */
 export function useContentT(): TranslateContent {
-  const locale = useLocale();
-  const v = useSyncExternalStore(subscribe, getVersion);
-  if (!hasBundle(locale, 'content')) use(loadNamespace('content', locale));
-  return useMemo<TranslateContent>(() => (key, values) => translateIn('content', key, values), [v]); // eslint-disable-line react-hooks/exhaustive-deps
+  return useTranslation('content').t as TranslateContent;
 }
 
 /** The same outside React (error messages built by the api client). */
-export const translate: Translate = (key, values) => translateIn('translation', key, values);
+export const translate: Translate = (key, values) => i18n.t(key, values);
