@@ -8,7 +8,7 @@ export function ChunkErrorPage() {
   const t = useT();
   return (
     <section className="page">
-      <div className="empty" role="alert" data-testid="chunk-error">
+      <div className="empty chunk-error" role="alert" data-testid="chunk-error">
         <h1 className="page-head__title">{t('pwa.chunkErrorTitle')}</h1>
         <p>{t('pwa.chunkErrorBody')}</p>
         <a className="btn btn--primary btn--lg" href={typeof location === 'undefined' ? '/' : location.href}>
