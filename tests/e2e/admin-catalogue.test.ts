@@ -199,4 +199,18 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('ranks coupons by uses over a chosen period', async () => {
+    const context = await adminDesktop();
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto('/management_admin/ranking/?from=2026-10-01&to=2026-11-21');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('クーポンランキング');
+    await page.locator('[data-testid="ranking-table"] tbody tr:not(.adm-table__skeleton), .adm-empty').first().waitFor();
+    expect(await page.getByLabel('集計開始日').inputValue()).toBe('2026-10-01');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `${SHOTS}/admin-ranking.png`, animations: 'disabled' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
