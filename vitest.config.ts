@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * `npm test` runs: unit tests; the data (API) tests on SQLite, and again on PostgreSQL when
@@ -23,7 +23,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       { extends: true, test: { name: 'api-sqlite', include: dataTests, isolate: false, env: { TEST_DB: 'sqlite' } } },
-      ...(pgUrl ? [{ extends: true, test: { name: 'api-postgres', include: dataTests, isolate: false, env: { TEST_DB: 'pg' } } }] : []),
+      ...(pgUrl ? [{ extends: true, test: { name: 'api-postgres', include: dataTests, isolate: false, env: { TEST_DB: 'pg' } } } satisfies TestProjectInlineConfiguration] : []),
       {
         extends: true,
         test: {
