@@ -26,8 +26,15 @@ export default defineConfig({
     target: 'es2020',
     rollupOptions: {
       output: {
-        // Language files get a recognisable name: the service worker caches them on first use.
-        chunkFileNames: (chunk) => (chunk.facadeModuleId?.includes('/locales/') ? 'assets/locale-[name]-[hash].js' : 'assets/[name]-[hash].js'),
+        // Recognisable names for the service worker: language files are cached on first use,
+        // and the admin area's code is left out of the visitors' precache.
+        chunkFileNames: (chunk) => {
+          if (chunk.facadeModuleId?.includes('/locales/')) return 'assets/locale-[name]-[hash].js';
+          if (chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/client/src/admin/') || id.includes('/locales/admin/'))) return 'assets/admin-[name]-[hash].js';
+          return 'assets/[name]-[hash].js';
+        },
+        assetFileNames: (asset) =>
+          asset.originalFileNames.length > 0 && asset.originalFileNames.every((f) => f.includes('client/src/admin/')) ? 'assets/admin-[name]-[hash][extname]' : 'assets/[name]-[hash][extname]',
       },
     },
   },
@@ -62,10 +69,11 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // The app shell. Locale chunks other than ja are cached when first used (sw.ts);
-        // the big install icons are fetched by the browser itself when it needs them.
+        // The app shell. Locale chunks are cached when first used (sw.ts); the admin area is
+        // never precached (staff use it online); the big install icons are fetched by the
+        // browser itself when it needs them.
         globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'icons/icon-192.png'],
-        globIgnores: ['**/locale-*.js', 'sw.js'],
+        globIgnores: ['**/locale-*.js', '**/admin-*', 'sw.js'],
       },
       devOptions: { enabled: false },
     }),
