@@ -63,6 +63,15 @@ describe('HTTP plumbing', () => {
     expect((await request(app).get('/api/coupons/get/campaign')).status).toBe(200);
   });
 
+  it('compresses what it serves when the browser accepts gzip', async () => {
+    writeFileSync(join(dist, 'assets', 'big-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))})`);
+    const r = await request(app).get('/assets/big-abc123.js').set('Accept-Encoding', 'gzip');
+    expect(r.status).toBe(200);
+    expect(r.headers['content-encoding']).toBe('gzip');
+    const api = await request(app).get('/api/openapi.json').set('Accept-Encoding', 'gzip');
+    expect(api.headers['content-encoding']).toBe('gzip');
+  });
+
   it('answers unknown API paths with a 404 error envelope in the caller language', async () => {
     const r = await request(app).get('/api/nothing/here').set('x-lang', 'ko');
     expect(r.status).toBe(404);
