@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { resolve } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { Logger } from 'pino';
+import { ADMIN_ROOTS } from './contracts/pages';
 import { allowListGuard, compileAllowList } from './http/allow-list';
 import type { AppDeps } from './http/context';
 import { NotFoundError } from './http/errors';
@@ -45,8 +46,11 @@ export function apiRoutes(deps: AppDeps): AnyRoute[] {
   ];
 }
 
-/** Path prefix of the admin area's pages (spec 2). */
-export const ADMIN_PAGES = '/management_admin';
+/**
+ * Path prefixes of the admin area's pages (spec 2): `/management_admin` and the same under
+ * each language prefix (`/en/management_admin`, ...), all behind the admin allow-list.
+ */
+export const ADMIN_PAGES = [...ADMIN_ROOTS];
 
 /**
  * Content security policy: the app's own scripts, styles and API; LINE's API and CDN for the

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
@@ -31,11 +34,30 @@ describe('admin allow-list', () => {
       request(app).get('/management_admin/'),
       request(app).get('/management_admin/login/'),
       request(app).get('/management_admin'),
+      request(app).get('/en/management_admin/'),
+      request(app).get('/en/management_admin/login/'),
+      request(app).get('/ko/management_admin/coupon/3/'),
+      request(app).get('/zh-cn/management_admin/setting/'),
+      request(app).get('/zh-tw/management_admin'),
+      request(app).get('/en/management_admin/nothing/'),
     ]) {
       const r = await call.set('X-Forwarded-For', '192.0.2.50');
       expect(r.status).toBe(403);
       expect(r.text).toBe('');
     }
+  });
+
+  it('serves the admin pages, unprefixed and under each language prefix, to callers in the list', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'passport-allow-list-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const app = testApp(db, { config: { adminAllowedIps: OFFICE, trustProxy: ['loopback'], clientDist: dist } }).app;
+    for (const path of ['/management_admin/', '/management_admin/login/', '/en/management_admin/', '/en/management_admin/login/', '/ko/management_admin/', '/zh-cn/management_admin/login/', '/zh-tw/management_admin/faq/']) {
+      const r = await request(app).get(path).set('X-Forwarded-For', '203.0.113.1');
+      expect(r.status, path).toBe(200);
+      expect(r.headers['content-type'], path).toMatch(/^text\/html/);
+    }
+    expect((await request(app).get('/en/management_admin').set('X-Forwarded-For', '203.0.113.1')).headers.location).toBe('/en/management_admin/');
   });
 
   it('lets callers in the list through, by address and by CIDR range, IPv4 and IPv6', async () => {

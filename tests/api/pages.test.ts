@@ -42,7 +42,7 @@ describe('page routes', () => {
     }
   });
 
-  it.each(['/nothing/', '/en/nothing/', '/zh-tw/coupon/abc/', '/coupon/0/', '/ja/faq/', '/fr/', '/coupon/12/extra/', '/management_admin/nothing/'])(
+  it.each(['/nothing/', '/en/nothing/', '/zh-tw/coupon/abc/', '/coupon/0/', '/ja/faq/', '/fr/', '/coupon/12/extra/', '/management_admin/nothing/', '/en/management_admin/nothing/', '/zh-tw/management_admin/setting/spot/abc/', '/ja/management_admin/', '/fr/management_admin/', '/en/en/management_admin/'])(
     'answers the unknown page path %s with the PWA and 404',
     async (path) => {
       const r = await request(app).get(path);
@@ -79,6 +79,28 @@ describe('page routes', () => {
     expect((await request(app).get('/management_admin/setting/spot/regist/')).status).toBe(200);
     expect((await request(app).get('/management_admin/setting/spot/7/')).status).toBe(200);
     expect((await request(app).get('/management_admin/setting/spot/abc/')).status).toBe(404);
+  });
+
+  it.each(['/en/management_admin/', '/en/management_admin/login/', '/ko/management_admin/coupon/5/view/', '/zh-cn/management_admin/setting/spot/7/', '/zh-tw/management_admin/user/list/'])(
+    'serves the admin page %s under its language prefix like the unprefixed one',
+    async (path) => {
+      const r = await request(app).get(path);
+      expect(r.status).toBe(200);
+      expect(r.headers['content-type']).toMatch(/^text\/html/);
+      expect(r.text).toBe(INDEX);
+    },
+  );
+
+  it('redirects prefixed admin paths without the trailing slash, and leaves ?lang= alone there', async () => {
+    const bare = await request(app).get('/en/management_admin');
+    expect(bare.status).toBe(302);
+    expect(bare.headers.location).toBe('/en/management_admin/');
+    const login = await request(app).get('/ko/management_admin/login?next=%2Fmanagement_admin%2F');
+    expect(login.status).toBe(302);
+    expect(login.headers.location).toBe('/ko/management_admin/login/?next=%2Fmanagement_admin%2F');
+    const lang = await request(app).get('/en/management_admin/?lang=ko');
+    expect(lang.status).toBe(200);
+    expect(lang.headers['set-cookie']).toBeUndefined();
   });
 
   const cookieOf = (r: request.Response) => ([] as string[]).concat(r.headers['set-cookie'] ?? []).find((c) => c.startsWith('i18n_redirected='));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_ROOTS,
+  adminPathOf,
   browserLocale,
   decideLanguage,
   isLanguageRoot,
@@ -87,6 +89,22 @@ describe('page route table', () => {
     expect(matchPage('/management_admin/nothing/')).toBeNull();
   });
 
+  it('knows the admin pages under each language prefix, in that language', () => {
+    expect(matchPage('/management_admin/')).toMatchObject({ area: 'admin', id: 'index', locale: 'ja' });
+    expect(matchPage('/en/management_admin/')).toMatchObject({ area: 'admin', id: 'index', locale: 'en' });
+    expect(matchPage('/ko/management_admin/login/')).toMatchObject({ area: 'admin', id: 'login', locale: 'ko' });
+    expect(matchPage('/zh-cn/management_admin/coupon/9/view/')).toMatchObject({ area: 'admin', id: 'couponView', locale: 'zh-cn', params: { id: '9' } });
+    expect(matchPage('/zh-tw/management_admin/setting/spot/3/')).toMatchObject({ area: 'admin', id: 'spot', locale: 'zh-tw' });
+    expect(matchPage('/en/management_admin/nothing/')).toBeNull();
+    expect(matchPage('/ja/management_admin/')).toBeNull();
+    expect(matchPage('/fr/management_admin/')).toBeNull();
+    expect(matchPage('/en/en/management_admin/')).toBeNull();
+    expect(ADMIN_ROOTS).toEqual(['/management_admin', '/en/management_admin', '/ko/management_admin', '/zh-cn/management_admin', '/zh-tw/management_admin']);
+    expect(adminPathOf('/en/management_admin')).toEqual({ locale: 'en', path: '/management_admin' });
+    expect(adminPathOf('/en/management_adminx/')).toBeNull();
+    expect(adminPathOf('/en/faq/')).toBeNull();
+  });
+
   it('adds, reads and strips the language prefix', () => {
     expect(withLocale('ja', '/faq/')).toBe('/faq/');
     expect(withLocale('zh-tw', '/faq/')).toBe('/zh-tw/faq/');
@@ -144,6 +162,7 @@ describe('language detection (spec 2)', () => {
 
   it('leaves the admin area alone', () => {
     expect(decideLanguage({ pathname: '/management_admin/', search: '?lang=en', preferred: [] })).toBeNull();
+    expect(decideLanguage({ pathname: '/en/management_admin/', search: '?lang=ko', preferred: [] })).toBeNull();
   });
 });
 

@@ -48,7 +48,9 @@ export const ADMIN_ROOT = '/management_admin/';
 
 /**
  * The admin area's pages (spec 2), relative to ADMIN_ROOT. The server serves them (behind
- * the admin allow-list) without a language prefix; the admin app renders them.
+ * the admin allow-list) in the five languages like every route of spec 2: unprefixed
+ * (`/management_admin/...`) and under `/en`, `/ko`, `/zh-cn`, `/zh-tw`; the admin app
+ * renders them.
  */
 export const ADMIN_PAGE_PATTERNS = {
   index: '/',
@@ -89,6 +91,24 @@ export const ADMIN_PAGE_PATTERNS = {
   user: '/user/list/:id/',
 } as const;
 export type AdminPageId = keyof typeof ADMIN_PAGE_PATTERNS;
+
+/**
+ * The admin area's root in each language, without the trailing slash: `/management_admin`,
+ * `/en/management_admin`, ... The server guards exactly these with the admin allow-list.
+ */
+export const ADMIN_ROOTS: readonly string[] = /* @__PURE__ */ LANGS.map((l) => withLocale(l, ADMIN_ROOT).slice(0, -1));
+
+/**
+ * Whether a path lies in the admin area (`/management_admin` or below, unprefixed or under
+ * a language prefix), and in which language: `/en/management_admin/faq/` -> en and
+ * `/management_admin/faq/`; null outside the area.
+ */
+export function adminPathOf(pathname: string): { locale: Locale; path: string } | null {
+  const locale = localeOfPath(pathname);
+  const path = stripLocale(pathname);
+  if (path !== ADMIN_ROOT.slice(0, -1) && !path.startsWith(ADMIN_ROOT)) return null;
+  return { locale, path };
+}
 
 /** Builders for the public page paths (unprefixed; see withLocale). */
 export const paths = {
@@ -151,17 +171,18 @@ export type PageMatch =
   | { area: 'admin'; id: AdminPageId; locale: Locale; params: Params };
 
 /**
- * What a request path names: a public page in one of the five languages (ja unprefixed,
- * the others under `/en`, `/ko`, `/zh-cn`, `/zh-tw`), an admin page, or nothing (404).
+ * What a request path names: a public or an admin page in one of the five languages (ja
+ * unprefixed, the others under `/en`, `/ko`, `/zh-cn`, `/zh-tw`), or nothing (404).
  * Paths without the trailing slash are not pages (the server redirects them first).
  */
 export function matchPage(pathname: string): PageMatch | null {
   if (!pathname.endsWith('/')) return null;
-  if (pathname.startsWith(ADMIN_ROOT) || pathname === ADMIN_ROOT.slice(0, -1)) {
-    const segments = split(pathname.slice(ADMIN_ROOT.length - 1));
+  const admin = adminPathOf(pathname);
+  if (admin) {
+    const segments = split(admin.path.slice(ADMIN_ROOT.length - 1));
     for (const [id, pattern] of ADMIN) {
       const params = matchSegments(pattern, segments, {});
-      if (params) return { area: 'admin', id, locale: DEFAULT_LOCALE, params };
+      if (params) return { area: 'admin', id, locale: admin.locale, params };
     }
     return null;
   }
@@ -242,7 +263,7 @@ export type LanguageDecision = {
  * - otherwise the URL prefix decides; nothing to do. The admin area is left alone.
  */
 export function decideLanguage(input: { pathname: string; search: string; cookie?: string | null; preferred: readonly string[] }): LanguageDecision | null {
-  if (input.pathname.startsWith(ADMIN_ROOT)) return null;
+  if (adminPathOf(input.pathname)) return null;
   const query = new URLSearchParams(input.search);
   if (query.has('lang')) {
     const lang = query.get('lang')?.trim().toLowerCase();
