@@ -150,6 +150,9 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
     await page.getByTestId('audit-trail').waitFor();
     expect(await page.getByTestId('audit-trail').textContent()).toContain('更新');
     expect(await page.getByTestId('audit-trail').textContent()).toContain(ADMIN.email);
+    // The entry shows what changed: the names before and after the rename.
+    await page.getByTestId('audit-trail').locator('summary').first().click();
+    expect(await page.getByTestId('audit-trail').locator('table').first().textContent()).toContain('（本店）');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/admin-spot-qr.png`, animations: 'disabled' });
     expect(problems).toEqual([]);

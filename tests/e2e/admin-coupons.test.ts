@@ -164,7 +164,7 @@ describe.skipIf(!hasChromium)('admin coupons (Chromium, 1280x800 desktop and a 3
     expect(new URL(page.url()).pathname).toBe(`/management_admin/coupon/${couponId}/`);
     await expect.poll(() => page.getByTestId('coupon-images').locator('img').count()).toBe(1);
     expect(await page.locator('[data-status]').first().getAttribute('data-status')).toBe('published');
-    await expect.poll(() => page.getByTestId('coupon-history').textContent()).toContain(ADMIN.email);
+    await expect.poll(() => page.getByTestId('audit-trail').textContent()).toContain(ADMIN.email);
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/admin-coupon-form.png`, animations: 'disabled' });

@@ -10,7 +10,7 @@ import { PageHead } from '../pages/page-head';
 import { PageLoading } from '../pages/page-loading';
 import { getCampaign, listCampaigns, saveCampaign, type CampaignDetail } from './catalogue.api';
 import { overlaps, rallyState, todayJst } from './campaign-state';
-import { EntityAudit } from './entity-audit';
+import { EntityAudit } from '../shared/entity-audit';
 import { checkTexts, emptyTexts, LocaleTextsFields, textsBody, textsFrom, type LocaleTexts, type TextFieldSpec } from './locale-texts';
 import '../coupons/coupons.css';
 import './catalogue.css';

@@ -12,7 +12,7 @@ import { PageHead } from '../pages/page-head';
 import { PageLoading } from '../pages/page-loading';
 import { useStaffSession } from '../session/session.store';
 import { getSpot, saveSpot, type SpotAdmin } from './catalogue.api';
-import { EntityAudit } from './entity-audit';
+import { EntityAudit } from '../shared/entity-audit';
 import { checkTexts, emptyTexts, LocaleTextsFields, textsBody, textsFrom, type LocaleTexts, type TextFieldSpec } from './locale-texts';
 import { SpotQrCard } from './spot-qr';
 import { spotPath } from './spot-list-page';

@@ -9,7 +9,7 @@ import { adminPaths } from '../lib/paths';
 import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
 import { PageLoading } from '../pages/page-loading';
-import { AuditTrail } from './audit-trail';
+import { EntityAudit } from '../shared/entity-audit';
 import { readCouponDraft, removeCouponDraft, writeCouponDraft } from './coupon-draft';
 import {
   emptyCoupon,
@@ -343,7 +343,7 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
             </div>
             <TagsInput value={value.tags} error={errors.tags} onChange={(tags) => set('tags', tags)} />
           </section>
-          {stored && <AuditTrail couponId={stored.id} round={round} />}
+          {stored && <EntityAudit entity="coupon" id={stored.id} round={round} />}
         </div>
 
         <div className="adm-coupon-form__side">

@@ -75,7 +75,3 @@ export async function getSpot(id: number, signal?: AbortSignal): Promise<SpotAdm
   return (await adminApi<{ data: SpotAdmin }>(`/spots/${id}`, { signal })).data;
 }
 
-/** GET /api/audit/coupon/{id}: the coupon's admin writes, newest first. */
-export async function couponAudit(id: number, signal?: AbortSignal): Promise<AuditEntry[]> {
-  return (await adminApi<{ data: AuditEntry[] }>(`/audit/coupon/${id}`, { signal })).data;
-}
