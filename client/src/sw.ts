@@ -5,7 +5,8 @@
  * - The app shell (HTML, JS, CSS, icons) is precached, so the app opens with no network.
  * - Page navigations go to the network first (the server's redirects, 404s and headers stay
  *   as they are) and fall back to the precached shell offline or when the network hangs.
- *   The admin area (/management_admin/), /api and /uploads are never handled as pages.
+ *   The admin area (/management_admin/, also under /en, /ko, /zh-cn, /zh-tw), /api and
+ *   /uploads are never handled as pages.
  * - Coupon images: cache first, bounded in number and age. Coupon list GETs (public, the same
  *   for every visitor): stale while revalidate, keyed by language. Locale chunks: cached at
  *   runtime. No other /api response is ever cached here: per-visitor data (my stamps,
@@ -53,7 +54,7 @@ registerRoute(
         clearTimeout(timer);
       }
     },
-    { denylist: [/^\/api(\/|$)/, /^\/management_admin(\/|$)/, /^\/uploads\//] },
+    { denylist: [/^\/api(\/|$)/, /^(\/(en|ko|zh-cn|zh-tw))?\/management_admin(\/|$)/, /^\/uploads\//] },
   ),
 );
 

@@ -199,6 +199,61 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
     await context.close();
   });
 
+  it('under a language prefix (spec 2): the login and the admin pages in that language, links and logout keep the prefix', async () => {
+    const context = await desktop();
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+
+    // Signed out, a prefixed admin page lands on the prefixed login page, in English.
+    await page.goto('/en/management_admin/faq/');
+    await page.waitForURL('**/en/management_admin/login/?next=%2Fmanagement_admin%2Ffaq%2F');
+    await page.goto('/en/management_admin/login/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.title()).toBe("Sign in | Kumamon's Travelling Passport Admin");
+    expect(await page.getByLabel('Display language').inputValue()).toBe('en');
+    // The prefix names the language of this visit; the unprefixed area's kept choice is left alone.
+    expect(await page.evaluate(() => localStorage.getItem('admin.locale'))).toBeNull();
+
+    await page.getByLabel('Email address').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/en/management_admin/');
+
+    // The admin layout in English.
+    const menu = page.getByTestId('admin-side-menu');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Coupon list');
+    expect(await page.locator('.adm-topbar .adm-brand').textContent()).toBe("Kumamon's Travelling PassportAdmin");
+    expect(await menu.locator('.adm-menu__head, .adm-menu__single').first().textContent()).toBe('Coupon management');
+    expect(await menu.getByRole('link', { name: 'Coupon list' }).getAttribute('aria-current')).toBe('page');
+    expect(await menu.getByRole('link', { name: 'Report' }).getAttribute('href')).toBe('/en/management_admin/report/');
+
+    // Links stay under the prefix.
+    await menu.getByRole('link', { name: 'Report' }).click();
+    await page.waitForURL((u) => u.pathname === '/en/management_admin/report/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Report');
+
+    // The language switch opens the same page under the other prefix (ja: unprefixed).
+    await page.getByLabel('Display language').selectOption('ko');
+    await page.waitForURL((u) => u.pathname === '/ko/management_admin/report/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('리포트');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ko');
+    await page.getByLabel('표시 언어').selectOption('ja');
+    await page.waitForURL((u) => u.pathname === '/management_admin/report/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('レポート');
+
+    // Logout reloads onto the login page under the current prefix.
+    await page.goto('/en/management_admin/');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL((u) => u.pathname === '/en/management_admin/login/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in');
+    expect((await context.cookies()).some((c) => c.name === 'auth._token.local')).toBe(false);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('a token the server refuses (401) ends the session: back to login, told it expired', async () => {
     const context = await desktop();
     await context.addCookies([{ name: 'auth._token.local', value: 'not.a.valid-token', url: baseURL }]);

@@ -1,7 +1,7 @@
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { LoginLayout } from './layout/login-layout';
 import { AdminLayout } from './layout/admin-layout';
-import { adminPattern } from './lib/paths';
+import { adminBasename, adminPattern } from './lib/paths';
 import { AdminNotFoundPage } from './pages/notice-page';
 import { LoginPage } from './pages/login-page';
 import { pageRoutes } from './routes';
@@ -30,10 +30,13 @@ function AdminRoutes() {
   return useRoutes(ROUTES);
 }
 
-/** The admin area (spec 2): its own app, its own messages, loaded only under /management_admin. */
+/**
+ * The admin area (spec 2): its own app, its own messages, loaded only under /management_admin
+ * (unprefixed or under a language prefix, which becomes the router's basename).
+ */
 export function AdminApp() {
   return (
-    <BrowserRouter>
+    <BrowserRouter basename={adminBasename() || undefined}>
       <AdminRoutes />
     </BrowserRouter>
   );

@@ -5,7 +5,7 @@ import { Icon } from '../layout/icons';
 import { AdminApiError, adminMessageOf } from '../lib/api';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { useAdminLocale, useAdminT } from '../lib/i18n';
-import { adminPaths } from '../lib/paths';
+import { adminHref, adminPaths } from '../lib/paths';
 import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
 import { PageLoading } from '../pages/page-loading';
@@ -194,7 +194,7 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
 
   const preview = () => {
     if (dirty) writeCouponDraft(draftKey, { savedAt: new Date().toISOString(), value } satisfies Draft);
-    window.open(`${adminPaths.couponView(stored?.id)}${dirty || !stored ? '?draft=1' : ''}`, '_blank', 'noopener');
+    window.open(`${adminHref(adminPaths.couponView(stored?.id))}${dirty || !stored ? '?draft=1' : ''}`, '_blank', 'noopener');
   };
 
   const flashText =

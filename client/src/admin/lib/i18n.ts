@@ -5,8 +5,9 @@ import ja from '../../../../locales/admin/ja.json';
 
 /**
  * The admin area's own messages (locales/admin/*.json) in its own i18next instance, so the
- * public app's messages and language never mix with the staff screens'. ja is the default;
- * staff switch the language in the top bar and the choice is kept in this browser.
+ * public app's messages and language never mix with the staff screens'. Under a language
+ * prefix (`/en/management_admin/...`) the prefix decides; unprefixed, ja is the default and
+ * the choice of the top bar's language switch, kept in this browser, applies.
  */
 export type AdminMessages = typeof ja;
 type Leaves<T, P extends string = ''> = {
@@ -49,19 +50,24 @@ export function storedAdminLocale(): Locale {
   }
 }
 
-/** Loads a language's admin messages (once), switches to it and keeps the choice. */
-export async function setAdminLocale(locale: Locale): Promise<void> {
+/** Keeps a language choice in this browser (for the unprefixed admin area). */
+export function rememberAdminLocale(locale: Locale): void {
+  try {
+    localStorage.setItem(KEY, locale);
+  } catch {
+    // Storage blocked: the choice lasts for this page.
+  }
+}
+
+/** Loads a language's admin messages (once), switches to it and (unless told not to) keeps the choice. */
+export async function setAdminLocale(locale: Locale, { remember = true }: { remember?: boolean } = {}): Promise<void> {
   if (locale !== 'ja' && !adminI18n.hasResourceBundle(locale, 'translation')) {
     const mod = await loaders[locale]();
     adminI18n.addResourceBundle(locale, 'translation', mod.default, true, true);
   }
   if (adminI18n.language !== locale) await adminI18n.changeLanguage(locale);
   document.documentElement.lang = locale;
-  try {
-    localStorage.setItem(KEY, locale);
-  } catch {
-    // Storage blocked: the choice lasts for this page.
-  }
+  if (remember) rememberAdminLocale(locale);
 }
 
 /** The admin UI's language (sent as x-lang, so the server's messages follow it). */

@@ -1,8 +1,35 @@
-import { ADMIN_PAGE_PATTERNS, ADMIN_ROOT, type AdminPageId } from '../../../../server/src/contracts/pages';
+import type { Locale } from '../../../../server/src/contracts/common';
+import { ADMIN_PAGE_PATTERNS, ADMIN_ROOT, adminPathOf, stripLocale, withLocale, type AdminPageId } from '../../../../server/src/contracts/pages';
 
 export { ADMIN_PAGE_PATTERNS, ADMIN_ROOT, type AdminPageId };
 
-/** `/management_admin` without the slash: the prefix main.tsx checks. */
+/**
+ * The language an admin URL names by its prefix (`/en/management_admin/...` -> en), or null
+ * for the unprefixed area (its language is the one kept in this browser).
+ */
+export function prefixLocaleOf(pathname: string): Locale | null {
+  const found = adminPathOf(pathname);
+  return found && found.path !== pathname ? found.locale : null;
+}
+
+/**
+ * The router's basename: the language prefix of the current URL (`/en`), or '' unprefixed.
+ * Inside the router every admin path is written without it (`/management_admin/...`), so
+ * links and redirects stay within the prefix the page was opened under.
+ */
+export const adminBasename = (pathname: string = location.pathname): string => {
+  const locale = prefixLocaleOf(pathname);
+  return locale ? withLocale(locale, '') : '';
+};
+
+/** A router path as a URL for navigations outside the router (reload, new window). */
+export const adminHref = (path: string): string => adminBasename() + path;
+
+/** The same page (path, query, hash) under another language's prefix; ja is unprefixed. */
+export const adminUrlIn = (locale: Locale, url: { pathname: string; search: string; hash: string } = location): string =>
+  withLocale(locale, stripLocale(url.pathname)) + url.search + url.hash;
+
+/** `/management_admin` without the slash: the area's root inside the router. */
 export const ADMIN_PREFIX = ADMIN_ROOT.slice(0, -1);
 
 /** The full path of an admin page pattern: `/coupon/:id/` -> `/management_admin/coupon/:id/`. */

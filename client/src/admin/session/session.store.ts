@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { StaffUser } from '../../../../server/src/contracts/staff';
 import { clearCouponDrafts } from '../coupons/coupon-draft';
 import { adminApi, AdminApiError, adminErrorText } from '../lib/api';
-import { adminPaths } from '../lib/paths';
+import { adminHref, adminPaths } from '../lib/paths';
 import { clearStaffToken, onStaffTokenChange, readStaffToken, saveStaffToken } from '../lib/staff-token';
 
 export type { StaffUser };
@@ -19,7 +19,7 @@ type StaffSession = {
   check: () => Promise<void>;
   /** POST /api/login; keeps the token (cookie) and the user. @throws AdminApiError */
   login: (email: string, password: string) => Promise<StaffUser>;
-  /** Spec 2: clears the token and the stored coupon value, then reloads onto the login page. */
+  /** Spec 2: clears the token and the stored coupon value, then reloads onto the login page (same language prefix). */
   logout: () => void;
 };
 
@@ -60,7 +60,7 @@ export const useStaffSession = create<StaffSession>((set, get) => ({
     clearStaffToken();
     clearCouponDrafts();
     set({ status: 'signedOut', user: null, expired: false });
-    location.replace(adminPaths.login());
+    location.replace(adminHref(adminPaths.login()));
   },
 }));
 
