@@ -108,6 +108,31 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
         }),
     );
 
+  /** Names of the offline copies saved in IndexedDB. */
+  const savedCopies = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const open = indexedDB.open('passport-offline');
+          // Never create the app's database here (that would leave it without its stores).
+          open.onupgradeneeded = () => open.transaction?.abort();
+          open.onerror = () => resolve([]);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('snapshots')) {
+              db.close();
+              resolve([]);
+              return;
+            }
+            const req = db.transaction('snapshots').objectStore('snapshots').getAllKeys();
+            req.onsuccess = () => {
+              resolve(req.result as string[]);
+              db.close();
+            };
+          };
+        }),
+    );
+
   const banner = (page: Page) => page.getByTestId('offline-banner');
   const cardOf = (page: Page, id: number) => page.locator(`[data-testid="coupon-grid"] > li:has(a[data-coupon-id="${id}"])`);
 
@@ -121,6 +146,7 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     // Online: the list, my stamps (signed in) and the coupon are seen once, and saved.
     await page.goto('/coupon/');
     await page.locator('[data-testid="coupon-grid"] > li').nth(9).waitFor();
+    await expect.poll(() => savedCopies(page)).toContain('coupons:list:ja');
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseURL}/sw.js`);
     const manifest = await page.evaluate(() => fetch(document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href).then((r) => r.json()));
@@ -216,6 +242,8 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
 
     await page.goto('/coupon/');
     await page.locator('[data-testid="coupon-grid"] > li').nth(9).waitFor();
+    // Saved once the list has painted, in an idle moment.
+    await expect.poll(() => savedCopies(page)).toContain('coupons:list:ja');
     await signInOnStamps(page);
     await page.goto(`/coupon/${coupon.id}/`);
     await expect.poll(() => page.locator('h1').textContent()).toBe(coupon.title);

@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useLocale, useT } from '../lib/i18n';
-import { startOfflineSync, syncNow, useOfflineStore, useOwner } from '../lib/offline-sync';
-import { registerServiceWorker, usePwaStore } from '../lib/pwa';
-import { shouldHintInstall } from './offline-install-check';
+import { afterFirstView, useOfflineStore, useOwner, watchNetwork } from '../lib/offline-status';
 import { formatSyncTime } from './offline-time';
 import './offline.css';
 
@@ -10,6 +8,7 @@ import './offline.css';
 function optional<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(() => load().then((C) => ({ default: C }), () => ({ default: (() => null) as ComponentType<P> })));
 }
+const loadSync = () => import('../lib/offline-sync');
 const OfflineNotices = optional(() => import('./offline-notices').then((m) => m.OfflineNotices));
 const OfflineUpdatePrompt = optional(() => import('./offline-update-prompt').then((m) => m.OfflineUpdatePrompt));
 const OfflineInstallHint = optional(() => import('./offline-install-hint').then((m) => m.OfflineInstallHint));
@@ -30,13 +29,23 @@ export function OfflineBanner() {
   const syncing = useOfflineStore((s) => s.syncing);
   const pending = useOfflineStore((s) => s.pending.filter((p) => p.owner === owner).length);
   const notices = useOfflineStore((s) => s.outcomes.some((o) => !o.seen && o.owner === owner));
-  const updateReady = usePwaStore((s) => s.updateReady);
+  const [updateReady, setUpdateReady] = useState(false);
   const [hint, setHint] = useState(false);
 
   useEffect(() => {
-    startOfflineSync();
-    registerServiceWorker();
-    setHint(shouldHintInstall());
+    watchNetwork();
+    // The queue's replay and IndexedDB load once the first view is up (at once offline).
+    const start = () => void loadSync().then((m) => m.startOfflineSync(), () => undefined);
+    if (!navigator.onLine) start();
+    else afterFirstView(start);
+    // The service worker and the add-to-home hint, after the first view too (their code as well).
+    afterFirstView(() => {
+      void import('../lib/pwa').then((m) => {
+        m.registerServiceWorker();
+        m.usePwaStore.subscribe((s) => setUpdateReady(s.updateReady));
+      });
+      void import('./offline-install-check').then((m) => setHint(m.shouldHintInstall()));
+    });
   }, []);
 
   const offline = !online || !reachable;
@@ -65,7 +74,7 @@ export function OfflineBanner() {
             (syncing ? (
               <span className="pending-bar__busy">{t('offline.sending')}</span>
             ) : (
-              <button type="button" className="btn btn--ghost pending-bar__send" onClick={() => void syncNow()}>
+              <button type="button" className="btn btn--ghost pending-bar__send" onClick={() => void loadSync().then((m) => m.syncNow())}>
                 {t('offline.sendNow')}
               </button>
             ))}

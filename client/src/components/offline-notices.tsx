@@ -1,5 +1,6 @@
 import { useT } from '../lib/i18n';
-import { dismissOutcomes, useOfflineStore } from '../lib/offline-sync';
+import { useOfflineStore } from '../lib/offline-status';
+import { dismissOutcomes } from '../lib/offline-sync';
 
 /**
  * Answers to 'mark as used' presses replayed after being offline, until the visitor closes

@@ -1,5 +1,3 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { create } from 'zustand';
 import { ApiError } from './api-client';
 import { clearToken, onTokenChange, readToken } from './auth-token';
 import { ClientError } from './errors';
@@ -13,99 +11,32 @@ import {
   markOutcomesSeen,
   pruneOutcomes,
   putSnapshot,
-  type Outcome,
   type OutboxItem,
 } from './offline-store';
+import {
+  currentOwner,
+  noteNetworkFailure,
+  noteNetworkSuccess,
+  SLOW_READ_MS,
+  tokenSubject,
+  useOfflineStore,
+  watchNetwork,
+} from './offline-status';
 import { OFFLINE_CHANNEL, OUTBOX_SYNC_TAG, replayOutbox, type ReplayResult } from './outbox';
 import { translate } from './i18n';
 
 /**
- * The page's side of offline (issue 5): whether the network is there, the time of the last
- * sync, the pending queue and the answers to replayed requests, as a zustand store for the
- * screens; reads that fall back to their saved copy; and the replay of the queue at start,
- * on `online`, when the page becomes visible again, every RETRY_MS while items wait, and
- * when another tab or the service worker reports a change.
+ * The page's offline machinery (issue 5), loaded after the first view: it fills the store of
+ * lib/offline-status from IndexedDB (the time of the last sync, the pending queue, the
+ * answers to replayed requests); reads that fall back to their saved copy; and the replay of
+ * the queue at start, on `online`, when the page becomes visible again, every RETRY_MS while
+ * items wait, and when another tab or the service worker reports a change.
  */
-
-export type OfflineState = {
-  /** navigator.onLine, kept current by the online/offline events. */
-  online: boolean;
-  /** False after a request failed for want of network, until one succeeds. */
-  reachable: boolean;
-  /** Epoch ms of the last successful read saved for offline use. */
-  lastSync: number | null;
-  /** Requests waiting for the network, in press order. */
-  pending: OutboxItem[];
-  /** Answers to replayed requests (kept OUTCOME_KEEP_MS). */
-  outcomes: Outcome[];
-  syncing: boolean;
-};
 
 /** How long answers to replayed requests are kept for the screens. */
 export const OUTCOME_KEEP_MS = 7 * 24 * 3600 * 1000;
 /** Retry interval while requests wait and the phone claims to be online. */
 export const RETRY_MS = 30_000;
-/** A read slower than this shows its saved copy (weak signal), if there is one. */
-export const SLOW_READ_MS = 4000;
-
-export const useOfflineStore = create<OfflineState>(() => ({
-  online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
-  reachable: true,
-  lastSync: null,
-  pending: [],
-  outcomes: [],
-  syncing: false,
-}));
-
-/** The visitor's id (the `sub` of our token), to keep one visitor's data from another. */
-export function tokenSubject(token: string | null): string | null {
-  if (!token) return null;
-  try {
-    const part = token.split('.')[1] ?? '';
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
-    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
-    return typeof sub === 'string' || typeof sub === 'number' ? String(sub) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The signed-in visitor's id, or null. */
-export const currentOwner = (): string | null => tokenSubject(readToken());
-
-/** The signed-in visitor's id in a component, following sign-in and sign-out. */
-export function useOwner(): string | null {
-  return useSyncExternalStore(onTokenChange, currentOwner);
-}
-
-/**
- * Calls `onBack` when the network comes back (online and reachable again after it was not),
- * so a screen showing a saved copy loads the live data. Only on that change, never in a loop.
- */
-export function useBackOnline(onBack: () => void): void {
-  const up = useOfflineStore((s) => s.online && s.reachable);
-  const was = useRef(up);
-  const callback = useRef(onBack);
-  callback.current = onBack;
-  useEffect(() => {
-    if (up && !was.current) callback.current();
-    was.current = up;
-  }, [up]);
-}
-
-/** Whether to treat the network as gone: the phone says so, or the last request failed. */
-export function looksOffline(): boolean {
-  const s = useOfflineStore.getState();
-  return !s.online || !s.reachable;
-}
-
-export function noteNetworkFailure(): void {
-  if (useOfflineStore.getState().reachable) useOfflineStore.setState({ reachable: false });
-}
-
-export function noteNetworkSuccess(): void {
-  if (!useOfflineStore.getState().reachable) useOfflineStore.setState({ reachable: true });
-}
 
 const isNetworkError = (err: unknown) => err instanceof ApiError && err.status === 0;
 
@@ -233,15 +164,10 @@ let started = false;
 export function startOfflineSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  const set = (online: boolean) => {
-    useOfflineStore.setState({ online, ...(online ? {} : { reachable: false }) });
-    if (online) {
-      useOfflineStore.setState({ reachable: true });
-      void syncNow();
-    }
-  };
-  window.addEventListener('online', () => set(true));
-  window.addEventListener('offline', () => set(false));
+  watchNetwork();
+  useOfflineStore.subscribe((s, prev) => {
+    if (s.online && !prev.online) void syncNow();
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void refreshOffline().then(() => syncNow());
   });

@@ -3,7 +3,8 @@ import type { Workbox } from 'workbox-window';
 
 /**
  * Registers the service worker (client/src/sw.ts, built by vite-plugin-pwa's injectManifest)
- * with workbox-window, a while after the page has loaded so it never competes with the first view.
+ * with workbox-window. The offline banner loads this module and calls it once the first view
+ * is up (lib/offline-status afterFirstView), so it never competes with the first view.
  * A new version waits until the visitor agrees to reload (issue 5: offered, never a surprise).
  * Where there is no service worker (LINE's iOS web view), nothing happens: offline data lives
  * in IndexedDB and does not need one.
@@ -19,8 +20,6 @@ type PwaState = {
 export const usePwaStore = create<PwaState>(() => ({ updateReady: false, controlled: false }));
 
 export const SW_URL = '/sw.js';
-/** Registration waits this long after the page's load event. */
-export const REGISTER_AFTER_MS = 2500;
 let wb: Workbox | null = null;
 let started = false;
 
@@ -39,13 +38,7 @@ export function registerServiceWorker(): void {
       console.warn('service worker not registered', err);
     }
   };
-  // After the first view: the page loaded, then a quiet moment (its code stays out of the first view).
-  const later = () => {
-    const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
-    setTimeout(() => (w.requestIdleCallback ? w.requestIdleCallback(() => void go(), { timeout: REGISTER_AFTER_MS }) : void go()), REGISTER_AFTER_MS);
-  };
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
+  void go();
 }
 
 /** The visitor agreed: activate the waiting version, then reload once it controls the page. */

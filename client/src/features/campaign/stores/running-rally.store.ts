@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Campaign } from '../../../../../server/src/contracts/campaigns';
 import { currentLocale } from '../../../lib/i18n';
-import { readThrough } from '../../../lib/offline-sync';
+import { afterFirstView } from '../../../lib/offline-status';
 import { fetchRunningCampaign } from '../api/campaign.api';
 
 type RunningRallyState = {
@@ -23,12 +23,20 @@ export const useRunningRally = create<RunningRallyState>()((set, get) => ({
     const { status } = get();
     if (status === 'loading' || status === 'ready') return;
     set({ status: 'loading' });
+    // Issue 5: saved for offline use (IndexedDB loads after the first view), so with no
+    // network the menu still offers my stamps.
+    const copyId = `campaign:running:${currentLocale()}`;
+    const offlineStore = () => import('../../../lib/offline-store');
     try {
-      // Issue 5: saved for offline use, so the menu still offers my stamps with no network.
-      const read = await readThrough({ id: `campaign:running:${currentLocale()}`, load: () => fetchRunningCampaign() });
-      set({ status: 'ready', campaign: read.data });
+      const campaign = await fetchRunningCampaign();
+      set({ status: 'ready', campaign });
+      afterFirstView(() => void offlineStore().then((m) => m.putSnapshot(copyId, campaign), () => undefined));
     } catch {
-      set({ status: 'error' });
+      const copy = await offlineStore().then(
+        (m) => m.getSnapshot<Campaign | null>(copyId),
+        () => null,
+      );
+      set(copy ? { status: 'ready', campaign: copy.data } : { status: 'error' });
     }
   },
 }));

@@ -1,19 +1,18 @@
-import type { CouponCard, CouponDetail } from '../../../../../server/src/contracts/coupons';
+import type { CouponDetail } from '../../../../../server/src/contracts/coupons';
 import { ClientError } from '../../../lib/errors';
 import type { Locale } from '../../../lib/i18n';
 import { getSnapshot, updateSnapshot } from '../../../lib/offline-store';
-import { currentOwner, readThrough } from '../../../lib/offline-sync';
+import { currentOwner } from '../../../lib/offline-status';
+import { readThrough } from '../../../lib/offline-sync';
 import { fetchCoupon } from './coupons.api';
+import { detailCopyId, listCopyId, type ListCopy } from './coupons.copies';
 
 /**
  * The coupons' offline copies (issue 5), in IndexedDB through lib/offline-store: the list as
  * far as it was loaded, per language (public data), and each detail seen, per language and
  * visitor (it says whether they used it today).
  */
-export const listCopyId = (locale: Locale) => `coupons:list:${locale}`;
-export const detailCopyId = (locale: Locale, id: number) => `coupons:detail:${locale}:${id}`;
-
-export type ListCopy = { items: CouponCard[]; total: number; page: number };
+export { detailCopyId, listCopyId, type ListCopy } from './coupons.copies';
 
 export type DetailRead = {
   data: CouponDetail;

@@ -4,7 +4,7 @@ import { Delayed } from '../../../components/delayed';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { startLocationWatch, stopLocationWatch } from '../../../lib/location-watch';
-import { useOfflineStore } from '../../../lib/offline-sync';
+import { useOfflineStore } from '../../../lib/offline-status';
 import { fetchNearbySpots } from '../api/coupons.api';
 
 type View = { kind: 'idle' } | { kind: 'ask' } | { kind: 'checking' } | { kind: 'near'; spot: NearbySpot } | { kind: 'miss' } | { kind: 'unavailable' };

@@ -3,7 +3,7 @@ import { Delayed } from '../../../components/delayed';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { formatJstDate } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
-import { useBackOnline } from '../../../lib/offline-sync';
+import { useBackOnline } from '../../../lib/offline-status';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
 import { loadCouponDetail } from '../api/coupons.offline';

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Delayed } from '../../../components/delayed';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
-import { useBackOnline, useOfflineStore, useOwner } from '../../../lib/offline-sync';
+import { useBackOnline, useOfflineStore, useOwner } from '../../../lib/offline-status';
 import { useInView } from '../../../lib/use-in-view';
 import { CouponCard } from '../components/coupon-card';
 import { SavedNote } from '../../../components/offline-saved-note';
@@ -13,12 +13,17 @@ import '../coupons.css';
 export function CouponListPage() {
   const t = useT();
   const locale = useLocale();
-  const { items, total, loading, error, savedAt, loadMore, reset } = useCouponListStore();
+  const { items, total, loading, error, savedAt, loadMore, reset, saveCopy } = useCouponListStore();
   const current = useCouponListStore((s) => s.locale === locale);
   const hasMore = total === null || items.length < total;
   const owner = useOwner();
   const pendingItems = useOfflineStore((s) => s.pending);
   const pending = useMemo(() => new Set(pendingItems.filter((p) => p.owner === owner).map((p) => p.ref.couponId)), [pendingItems, owner]);
+
+  // Each page shown is saved for offline use, after it has painted (issue 5).
+  useEffect(() => {
+    if (current) saveCopy(locale);
+  }, [items.length, current, locale, saveCopy]);
 
   // Back online while the saved copy shows: load the live list.
   useBackOnline(() => {

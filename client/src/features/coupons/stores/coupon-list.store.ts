@@ -3,11 +3,10 @@ import type { CouponCard } from '../../../../../server/src/contracts/coupons';
 import { ApiError } from '../../../lib/api-client';
 import { messageOf } from '../../../lib/errors';
 import { currentLocale, type Locale } from '../../../lib/i18n';
-import { getSnapshot, putSnapshot } from '../../../lib/offline-store';
 import { localeOfPath, paths, withLocale } from '../../../lib/paths';
-import { noteNetworkFailure, noteNetworkSuccess, SLOW_READ_MS, useOfflineStore } from '../../../lib/offline-sync';
+import { noteNetworkFailure, noteNetworkSuccess, SLOW_READ_MS, useOfflineStore, whenIdle } from '../../../lib/offline-status';
 import { fetchCouponPage } from '../api/coupons.api';
-import { listCopyId, type ListCopy } from '../api/coupons.offline';
+import { listCopyId, type ListCopy } from '../api/coupons.copies';
 
 type ListState = {
   locale: Locale | null;
@@ -20,6 +19,8 @@ type ListState = {
   savedAt: number | null;
   /** Loads the next page in `locale`; starts over when the language changed. */
   loadMore: (locale: Locale) => Promise<void>;
+  /** Saves the pages shown for offline use; the screen calls it once they have painted. */
+  saveCopy: (locale: Locale) => void;
   /** Forgets the list (and, with `locale`, loads its first page again). */
   reset: (locale?: Locale) => void;
 };
@@ -27,16 +28,22 @@ type ListState = {
 const empty = { items: [], page: 0, total: null, loading: false, error: null, savedAt: null };
 
 const isNetworkError = (err: unknown) => err instanceof ApiError && err.status === 0;
+/** IndexedDB only when a copy is saved (after the list shows) or needed: not in the first view's code. */
+const offlineStore = () => import('../../../lib/offline-store');
 
 /**
  * The coupon list as loaded so far. It outlives the screen so that coming back from a
- * detail keeps the pages and the scroll position. Every page loaded is saved (issue 5): with
+ * detail keeps the pages and the scroll position. Every page loaded is saved (issue 5, once
+ * it has painted): with
  * no network the first page comes from that copy, at once offline, after SLOW_READ_MS on a
  * weak signal, and the list says when it was saved.
  */
 export const useCouponListStore = create<ListState>((set, get) => {
   async function showCopy(locale: Locale): Promise<boolean> {
-    const copy = await getSnapshot<ListCopy>(listCopyId(locale));
+    const copy = await offlineStore().then(
+      (m) => m.getSnapshot<ListCopy>(listCopyId(locale)),
+      () => null,
+    );
     if (!copy || get().locale !== locale || get().items.length > 0) return false;
     set({ items: copy.data.items, page: copy.data.page, total: copy.data.items.length, loading: false, error: null, savedAt: copy.savedAt });
     return true;
@@ -64,7 +71,6 @@ export const useCouponListStore = create<ListState>((set, get) => {
         // A short page means the end even if rows were added meanwhile.
         const nextTotal = res.data.length < res.meta.limit ? next.length : res.meta.total;
         set({ items: next, page: res.meta.page, total: nextTotal, loading: false, savedAt: null });
-        void putSnapshot<ListCopy>(listCopyId(locale), { items: next, total: nextTotal, page: res.meta.page });
       } catch (err) {
         if (isNetworkError(err)) noteNetworkFailure();
         if (get().locale !== locale) return;
@@ -74,6 +80,12 @@ export const useCouponListStore = create<ListState>((set, get) => {
       } finally {
         clearTimeout(slow);
       }
+    },
+    saveCopy: (locale) => {
+      const { items, total, page, savedAt } = get();
+      if (get().locale !== locale || savedAt !== null || items.length === 0) return;
+      const copy: ListCopy = { items, total: total ?? items.length, page };
+      whenIdle(() => void offlineStore().then((m) => m.putSnapshot(listCopyId(locale), copy), () => undefined));
     },
     reset: (locale) => {
       set({ locale: null, ...empty });

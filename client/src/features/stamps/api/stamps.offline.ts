@@ -2,7 +2,8 @@ import type { MarkUsedResult } from '../../../../../server/src/contracts/coupons
 import type { StampList } from '../../../../../server/src/contracts/stamps';
 import type { Locale } from '../../../lib/i18n';
 import type { Outcome } from '../../../lib/offline-store';
-import { currentOwner, readThrough } from '../../../lib/offline-sync';
+import { currentOwner } from '../../../lib/offline-status';
+import { readThrough } from '../../../lib/offline-sync';
 import { fetchMyStamps } from './stamps.api';
 
 /** My stamps' offline copy (issue 5): per visitor, rally and language, in lib/offline-store. */

@@ -4,7 +4,7 @@ import { Delayed } from '../../../components/delayed';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { formatJstDate, formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
-import { useBackOnline, useOfflineStore } from '../../../lib/offline-sync';
+import { useBackOnline, useOfflineStore } from '../../../lib/offline-status';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
 import { loadMyStamps } from '../api/stamps.offline';
