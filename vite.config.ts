@@ -24,6 +24,12 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     target: 'es2020',
+    // Terser packs the first view about 2.5 KB (gzip) smaller than esbuild (issue 5's budget
+    // of 120 KB of JavaScript for /coupon/). No modulepreload polyfill: browsers without it
+    // (iOS before 17) only miss the early fetch of a chunk.
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         // Recognisable names for the service worker: language files are cached on first use,
