@@ -12,12 +12,11 @@
  * generated client section of bench/README.md. bench/run.ts calls `runClientBench`.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { testApp } from '../tests/helpers/app';
@@ -44,51 +43,7 @@ async function buildClient(): Promise<void> {
   }
 }
 
-export type ClientBench = { size: ClientSizeReport; lighthouse: LighthouseReport; lighthousePlain: LighthouseReport; markdown: string };
-
-const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json)|image\/svg)/;
-
-/**
- * A gzip-compressing reverse proxy in front of the app, as the deployment's proxy or CDN
- * would be (the app itself sends uncompressed bodies). Status, redirects and headers pass
- * through; text bodies are gzipped (level 6) when the browser accepts it.
- */
-function gzipProxy(target: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const proxy = createServer(async (req, res) => {
-    try {
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'accept-encoding') headers.set(k, v);
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const upstream = await fetch(target + (req.url ?? '/'), {
-        method: req.method,
-        headers,
-        body: chunks.length ? Buffer.concat(chunks) : undefined,
-        redirect: 'manual',
-      });
-      const body = Buffer.from(await upstream.arrayBuffer());
-      const out: Record<string, string> = {};
-      upstream.headers.forEach((v, k) => {
-        if (k !== 'content-length' && k !== 'content-encoding' && k !== 'transfer-encoding' && k !== 'connection') out[k] = v;
-      });
-      const zip = /\bgzip\b/.test(String(req.headers['accept-encoding'])) && COMPRESSIBLE.test(upstream.headers.get('content-type') ?? '') && body.length > 512;
-      const sent = zip ? gzipSync(body, { level: 6 }) : body;
-      if (zip) {
-        out['content-encoding'] = 'gzip';
-        out.vary = 'Accept-Encoding';
-      }
-      out['content-length'] = String(sent.length);
-      res.writeHead(upstream.status, out).end(sent);
-    } catch (err) {
-      res.writeHead(502).end(String(err));
-    }
-  });
-  return new Promise((ok) =>
-    proxy.listen(0, '127.0.0.1', () =>
-      ok({ url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, close: () => new Promise((r) => proxy.close(() => r())) }),
-    ),
-  );
-}
+export type ClientBench = { size: ClientSizeReport; lighthouse: LighthouseReport; markdown: string };
 
 /** Builds, serves and measures; prints the figures; with `writeReadme` updates bench/README.md. */
 export async function runClientBench(opts: { writeReadme?: boolean } = {}): Promise<ClientBench> {
@@ -117,17 +72,8 @@ export async function runClientBench(opts: { writeReadme?: boolean } = {}): Prom
       await browser.close();
     }
     log(`first view of /coupon/: ${(size.js.gzip / 1024).toFixed(1)} KB JS, ${(size.css.gzip / 1024).toFixed(1)} KB CSS gzipped`);
-    const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-    const proxy = await gzipProxy(baseURL);
-    let lighthouse: LighthouseReport;
-    try {
-      lighthouse = await runLighthouse(`${proxy.url}/coupon/`, { chromiumPath: CHROMIUM, runs });
-    } finally {
-      await proxy.close();
-    }
-    log(`Lighthouse behind gzip, median: score ${lighthouse.median.score}, LCP ${Math.round(lighthouse.median.lcpMs)} ms`);
-    const lighthousePlain = await runLighthouse(`${baseURL}/coupon/`, { chromiumPath: CHROMIUM, runs });
-    log(`Lighthouse, the app's own uncompressed answers, median: score ${lighthousePlain.median.score}, LCP ${Math.round(lighthousePlain.median.lcpMs)} ms`);
+    const lighthouse = await runLighthouse(`${baseURL}/coupon/`, { chromiumPath: CHROMIUM, runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) });
+    log(`Lighthouse median: score ${lighthouse.median.score}, LCP ${Math.round(lighthouse.median.lcpMs)} ms`);
 
     const markdown = [
       `Run of ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}: the production build served by the app ` +
@@ -137,17 +83,13 @@ export async function runClientBench(opts: { writeReadme?: boolean } = {}): Prom
       '',
       ...clientSizeMarkdown(size),
       '',
-      '#### Lighthouse, mobile, behind a gzip proxy (as deployed behind a compressing proxy or CDN)',
+      '#### Lighthouse, mobile',
       '',
       ...lighthouseMarkdown(lighthouse),
-      '',
-      '#### Lighthouse, mobile, the app server alone (it sends no compressed bodies)',
-      '',
-      ...lighthouseMarkdown(lighthousePlain),
     ].join('\n');
     console.log(`\n${markdown}\n`);
     if (opts.writeReadme) writeReadme(markdown);
-    return { size, lighthouse, lighthousePlain, markdown };
+    return { size, lighthouse, markdown };
   } finally {
     await new Promise((r) => server.close(r));
     await destroy();

@@ -103,9 +103,18 @@ export async function runLighthouse(url: string, opts: { chromiumPath: string; r
     const runs: LighthouseRun[] = [];
     let version = '';
     for (let i = 0; i < (opts.runs ?? 3); i++) {
-      const r = await once(url, chrome.port);
-      runs.push(r.run);
-      version = r.version;
+      // Lighthouse sometimes loses a trace (NO_NAVSTART and the like): such a run is done again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const r = await once(url, chrome.port);
+          runs.push(r.run);
+          version = r.version;
+          break;
+        } catch (err) {
+          if (attempt >= 3) throw err;
+          console.warn(`[bench:client] Lighthouse run ${i + 1} failed, again: ${(err as Error).message}`);
+        }
+      }
     }
     const mid = (f: (r: LighthouseRun) => number) => {
       const v = runs.map(f).sort((a, b) => a - b);
