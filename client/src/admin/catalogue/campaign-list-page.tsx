@@ -9,6 +9,7 @@ import { listCampaigns } from './catalogue.api';
 import { rallyState, todayJst } from './campaign-state';
 import '../coupons/coupons.css';
 import './catalogue.css';
+import { LoadErrorAlert } from '../shared/list-parts';
 
 /** `campaign/` (issue 6): every stamp rally with its period and whether it runs now. */
 export function CampaignListPage() {
@@ -31,15 +32,7 @@ export function CampaignListPage() {
         }
       />
       <section className="adm-card adm-results" aria-busy={list.status === 'loading'}>
-        {list.status === 'error' && (
-          <div className="adm-alert adm-alert--error adm-results__alert" role="alert">
-            <Icon name="alert" size={20} />
-            <span>{list.error.message}</span>
-            <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" onClick={list.reload}>
-              {t('common.retry')}
-            </button>
-          </div>
-        )}
+        {list.status === 'error' && <LoadErrorAlert message={list.error.message} onRetry={list.reload} />}
         <div className="adm-table-wrap">
           <table className="adm-table" data-testid="campaign-table">
             <thead>

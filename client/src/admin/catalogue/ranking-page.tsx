@@ -12,6 +12,7 @@ import { todayJst } from './campaign-state';
 import { Pager } from './pager';
 import '../coupons/coupons.css';
 import './catalogue.css';
+import { LoadErrorAlert, SkeletonRows } from '../shared/list-parts';
 
 const LIMIT = 20;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -137,15 +138,7 @@ export function RankingPage() {
             {total !== undefined && (total === 0 ? t('couponList.none') : t('couponList.range', { from: (page - 1) * LIMIT + 1, to: Math.min(page * LIMIT, total), total }))}
           </p>
         </div>
-        {list.status === 'error' && (
-          <div className="adm-alert adm-alert--error adm-results__alert" role="alert">
-            <Icon name="alert" size={20} />
-            <span>{list.error.message}</span>
-            <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" onClick={list.reload}>
-              {t('common.retry')}
-            </button>
-          </div>
-        )}
+        {list.status === 'error' && <LoadErrorAlert message={list.error.message} onRetry={list.reload} />}
         <div className="adm-table-wrap">
           <table className="adm-table" data-testid="ranking-table">
             <thead>
@@ -165,13 +158,7 @@ export function RankingPage() {
             </thead>
             <tbody className={list.status === 'loading' && rows.length ? 'is-stale' : undefined}>
               {list.status === 'loading' && !rows.length
-                ? Array.from({ length: 6 }, (_, i) => (
-                    <tr key={i} className="adm-table__skeleton" aria-hidden="true">
-                      <td colSpan={5}>
-                        <span />
-                      </td>
-                    </tr>
-                  ))
+                ? <SkeletonRows columns={5} />
                 : rows.map((r) => (
                     <tr key={r.couponId} data-coupon-id={r.couponId}>
                       <td className="adm-rank-col">

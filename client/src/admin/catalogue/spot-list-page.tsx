@@ -13,6 +13,7 @@ import { CsvPanel } from './csv-panel';
 import { Pager } from './pager';
 import '../coupons/coupons.css';
 import './catalogue.css';
+import { LoadErrorAlert, SkeletonRows } from '../shared/list-parts';
 
 const LIMIT = 20;
 const oneOf = <T extends string>(list: readonly T[], v: string | null): T | '' => ((list as readonly string[]).includes(v ?? '') ? (v as T) : '');
@@ -129,15 +130,7 @@ export function SpotListPage() {
               (total === 0 ? t('couponList.none') : t('couponList.range', { from: (page - 1) * LIMIT + 1, to: Math.min(page * LIMIT, total), total }))}
           </p>
         </div>
-        {list.status === 'error' && (
-          <div className="adm-alert adm-alert--error adm-results__alert" role="alert">
-            <Icon name="alert" size={20} />
-            <span>{list.error.message}</span>
-            <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" onClick={list.reload}>
-              {t('common.retry')}
-            </button>
-          </div>
-        )}
+        {list.status === 'error' && <LoadErrorAlert message={list.error.message} onRetry={list.reload} />}
         <div className="adm-table-wrap">
           <table className="adm-table" data-testid="spot-table">
             <thead>
@@ -154,13 +147,7 @@ export function SpotListPage() {
             </thead>
             <tbody className={list.status === 'loading' && rows.length ? 'is-stale' : undefined}>
               {list.status === 'loading' && !rows.length
-                ? Array.from({ length: 6 }, (_, i) => (
-                    <tr key={i} className="adm-table__skeleton" aria-hidden="true">
-                      <td colSpan={6}>
-                        <span />
-                      </td>
-                    </tr>
-                  ))
+                ? <SkeletonRows columns={6} />
                 : rows.map((s) => (
                     <tr key={s.id} data-spot-id={s.id}>
                       <td className="adm-table__nowrap">

@@ -12,6 +12,7 @@ import { listCoupons, type CouponQuery, type CouponRow } from './coupons.api';
 import { StatusBadge } from './status-badge';
 import { CsvPanel } from '../catalogue/csv-panel';
 import './coupons.css';
+import { LoadErrorAlert, SkeletonRows } from '../shared/list-parts';
 
 const STATUSES = ['published', 'draft', 'scheduled', 'expired'] as const satisfies readonly CouponStatus[];
 const SORTS = ['newest', 'oldest', 'validTo', 'title'] as const;
@@ -208,15 +209,7 @@ export function CouponListPage() {
           </div>
         </div>
 
-        {list.status === 'error' && (
-          <div className="adm-alert adm-alert--error adm-results__alert" role="alert">
-            <Icon name="alert" size={20} />
-            <span>{list.error.message}</span>
-            <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" onClick={list.reload}>
-              {t('common.retry')}
-            </button>
-          </div>
-        )}
+        {list.status === 'error' && <LoadErrorAlert message={list.error.message} onRetry={list.reload} />}
 
         <div className="adm-table-wrap">
           <table className="adm-table" data-testid="coupon-table">
@@ -237,13 +230,7 @@ export function CouponListPage() {
             </thead>
             <tbody className={list.status === 'loading' && rows.length ? 'is-stale' : undefined}>
               {list.status === 'loading' && !rows.length
-                ? Array.from({ length: 6 }, (_, i) => (
-                    <tr key={i} className="adm-table__skeleton" aria-hidden="true">
-                      <td colSpan={7}>
-                        <span />
-                      </td>
-                    </tr>
-                  ))
+                ? <SkeletonRows columns={7} />
                 : rows.map((c) => <Row key={c.id} c={c} />)}
             </tbody>
           </table>
