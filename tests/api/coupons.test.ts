@@ -130,6 +130,26 @@ describe('coupon reading API', () => {
       expect(page2.body.meta.total).toBe(2);
     });
 
+    it('names each spot in x-lang, else in ja, else by its store code', async () => {
+      const here = northOf(castle.lat, castle.lng, 200);
+      const en = await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${here.lat}&long=${here.lng}&cid=${chain}`).set('x-lang', 'en');
+      expect(en.body.data.map((s: { name: string }) => s.name)).toEqual(['熊本城 北の店', 'Kumamoto Castle Tea House']);
+      const [nameless] = await db('spots')
+        .insert({ store_code: 'NONAME-1', latitude: here.lat, longitude: here.lng, area: 'city', purpose: 'gourmet', created_at: '2026-10-01T00:00:00Z', updated_at: '2026-10-01T00:00:00Z' })
+        .returning('id');
+      const namelessId = Number(typeof nameless === 'object' ? (nameless as { id: number }).id : nameless);
+      const hidden = await createCoupon(db, { spotIds: [namelessId], title: '名前のない店のクーポン', published: false });
+      const r = await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${here.lat}&long=${here.lng}&cid=${hidden}`).set('x-lang', 'ko');
+      expect(r.body.data).toMatchObject([{ id: namelessId, name: 'NONAME-1', storeCode: 'NONAME-1', distanceM: 0 }]);
+      expect(r.body.meta.total).toBe(1);
+    });
+
+    it('counts the total on a page past the end', async () => {
+      const here = northOf(castle.lat, castle.lng, 200);
+      const r = await request(app).get(`/api/coupons/get/nearby/spot/list?page=3&limit=1&lat=${here.lat}&long=${here.lng}&cid=${chain}`);
+      expect(r.body).toEqual({ data: [], meta: { page: 3, limit: 1, total: 2 } });
+    });
+
     it('is empty far away or for another coupon; 400 without lat, long or cid', async () => {
       const far = northOf(castle.lat, castle.lng, 5000);
       expect((await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${far.lat}&long=${far.lng}&cid=${chain}`)).body.data).toEqual([]);

@@ -26,15 +26,15 @@ export function jstDate(instant: Date): string {
 export const EARTH_RADIUS_M = 6371008.8;
 
 /**
- * SQL for the great-circle (haversine) distance in metres between the columns and a point.
- * Both PostgreSQL and SQLite (built with math functions, as better-sqlite3 is) have
+ * SQL text of the great-circle (haversine) distance in metres between two positions, each
+ * given as SQL expressions in degrees (columns, or `?` placeholders the caller binds). Both
+ * PostgreSQL and SQLite (built with math functions, as better-sqlite3 is) have
  * radians/sin/cos/asin/sqrt/power.
  */
-export function distanceSql(knex: Knex, latCol: string, lngCol: string, lat: number, lng: number): Knex.Raw {
-  return knex.raw(
-    `(2 * ${EARTH_RADIUS_M} * asin(sqrt(power(sin((radians(${latCol}) - radians(?)) / 2), 2) + ` +
-      `cos(radians(?)) * cos(radians(${latCol})) * power(sin((radians(${lngCol}) - radians(?)) / 2), 2))))`,
-    [lat, lat, lng],
+export function distanceSqlText(latA: string, lngA: string, latB: string, lngB: string): string {
+  return (
+    `(2 * ${EARTH_RADIUS_M} * asin(sqrt(power(sin((radians(${latA}) - radians(${latB})) / 2), 2) + ` +
+    `cos(radians(${latB})) * cos(radians(${latA})) * power(sin((radians(${lngA}) - radians(${lngB})) / 2), 2))))`
   );
 }
 
@@ -44,24 +44,26 @@ export function isPostgres(knex: Knex): boolean {
 }
 
 /**
- * The join that keeps the tables already in the query as the outer loop. Without ANALYZE
- * statistics SQLite's planner prefers to drive a join from an equality on the joined table's
- * primary key; for `coupon_spots (coupon_id = ?)` and a chain coupon linked to every spot
- * that walks all its links (about 95 ms for 277,207 spots instead of 1 ms, see
- * bench/README.md). `CROSS JOIN` is SQLite's documented way to fix the join order (Knex
- * writes its `on` clause there). PostgreSQL, which has no `CROSS JOIN ... ON`, gets a plain
- * inner join and plans it from its statistics.
+ * The join keyword (SQL) that keeps the tables already in the query as the outer loop.
+ * Without ANALYZE statistics SQLite's planner prefers to drive a join from an equality on the
+ * joined table's primary key; for `coupon_spots (coupon_id = ?)` and a chain coupon linked to
+ * every spot that walks all its links (about 95 ms for 277,207 spots instead of 1 ms, see
+ * bench/README.md). `cross join` is SQLite's documented way to fix the join order (an `on`
+ * clause may follow it there). PostgreSQL gets a plain `join` and plans it from its statistics.
  */
-export function outerFirstJoin(knex: Knex): 'join' | 'crossJoin' {
-  return isPostgres(knex) ? 'join' : 'crossJoin';
+export function outerFirstJoin(knex: Knex): 'join' | 'cross join' {
+  return isPostgres(knex) ? 'join' : 'cross join';
 }
 
-/** Degrees of latitude and longitude that cover `metres` around a latitude (bounding box pre-filter). */
-export function boundingBox(lat: number, lng: number, metres: number) {
-  const dLat = (metres / EARTH_RADIUS_M) * (180 / Math.PI);
-  const cos = Math.max(Math.cos((lat * Math.PI) / 180), 1e-6);
-  const dLng = dLat / cos;
-  return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng };
+/** Degrees of latitude and of longitude per metre around a latitude (for a bounding-box pre-filter). */
+export function degreesPerMetre(lat: number): { lat: number; lng: number } {
+  const dLat = (1 / EARTH_RADIUS_M) * (180 / Math.PI);
+  return { lat: dLat, lng: dLat / Math.max(Math.cos((lat * Math.PI) / 180), 1e-6) };
+}
+
+/** The rows of a `db.raw` select: PostgreSQL answers `{ rows }`, better-sqlite3 the array itself. */
+export function rawRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /** Booleans come back as 0/1 from SQLite and true/false from PostgreSQL. */

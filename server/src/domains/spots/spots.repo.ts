@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Area, Locale, Purpose } from '../../contracts/common';
-import { boundingBox, distanceSql, outerFirstJoin, toInt } from '../../db/dialect';
+import { degreesPerMetre, distanceSqlText, outerFirstJoin, rawRows, toInt } from '../../db/dialect';
 import { loadTranslations } from '../../db/translations';
 
 export interface SpotRow {
@@ -28,12 +28,11 @@ type RawSpot = {
   usable_range_m: number;
 };
 
-async function withNames<R extends RawSpot>(db: Knex, rows: R[], locale: Locale): Promise<Array<SpotRow & { raw: R }>> {
-  const names = await loadTranslations<{ name: string }>(db, 'spot_translations', 'spot_id', rows.map((r) => r.id), locale);
-  return rows.map((r) => ({
+function toSpotRow(r: RawSpot, name: string): SpotRow {
+  return {
     id: r.id,
     storeCode: r.store_code,
-    name: names.get(r.id)?.name ?? r.store_code,
+    name,
     address: r.address,
     latitude: Number(r.latitude),
     longitude: Number(r.longitude),
@@ -41,56 +40,101 @@ async function withNames<R extends RawSpot>(db: Knex, rows: R[], locale: Locale)
     purpose: r.purpose,
     genre: r.genre,
     usableRangeM: toInt(r.usable_range_m),
-    raw: r,
-  }));
+  };
 }
 
-/** The largest usable range of any spot, in metres (index-only lookup). */
-async function maxUsableRange(db: Knex): Promise<number> {
-  const row = await db('spots').max({ m: 'usable_range_m' }).first();
-  return toInt(row?.m ?? 0);
+async function withNames<R extends RawSpot>(db: Knex, rows: R[], locale: Locale): Promise<Array<SpotRow & { raw: R }>> {
+  const names = await loadTranslations<{ name: string }>(db, 'spot_translations', 'spot_id', rows.map((r) => r.id), locale);
+  return rows.map((r) => ({ ...toSpotRow(r, names.get(r.id)?.name ?? r.store_code), raw: r }));
 }
+
+/** A number parameter typed for PostgreSQL (which cannot infer `?` in arithmetic); a REAL on SQLite. */
+const NUM = 'cast(? as double precision)';
 
 /**
- * Spots of a coupon within reach of a point, nearest first. A spot is within reach when its
- * distance is at most `rangeM` (or, without it, the spot's own usable range) plus
- * `allowanceM`. A bounding box on the (latitude, longitude) index narrows the candidates
- * before the exact haversine distance is computed; the spots stay the outer loop of the join
- * (see outerFirstJoin), so a coupon linked to every spot costs no more than one linked to a
- * few. The total comes from a window count in the same statement, so the box is scanned once.
+ * The search point (`q`), one row: position (degrees), the range asked for (null: each
+ * spot's own), the allowance, and the bounding box (degrees) of the reach, which needs the
+ * largest usable range of any spot when no range is asked for (index-only lookup). SQLite
+ * gets it `materialized`, i.e. computed once rather than folded into every row's test;
+ * PostgreSQL folds it into constants, which gives its planner the box's real size.
+ */
+const searchPoint = (materialized: string) => `q as ${materialized}(
+  select r.*, r.lat - r.reach_m * r.dlat as min_lat, r.lat + r.reach_m * r.dlat as max_lat,
+    r.lng - r.reach_m * r.dlng as min_lng, r.lng + r.reach_m * r.dlng as max_lng
+  from (
+    select p.*, coalesce(p.range_m, (select max(usable_range_m) from spots)) + p.allowance_m as reach_m
+    from (select ${NUM} as lat, ${NUM} as lng, ${NUM} as dlat, ${NUM} as dlng, ${NUM} as range_m, ${NUM} as allowance_m) p
+  ) r
+)`;
+
+type Join = ReturnType<typeof outerFirstJoin>;
+
+const DISTANCE = distanceSqlText('s.latitude', 's.longitude', 'q.lat', 'q.lng');
+
+/** The spots of coupon `?` within reach of `q`: the box on the (latitude, longitude) index, then the exact distance. */
+const withinReach = (join: Join) => `from q cross join spots s
+  ${join} coupon_spots cs on cs.spot_id = s.id and cs.coupon_id = ?
+  where s.latitude between q.min_lat and q.max_lat
+    and s.longitude between q.min_lng and q.max_lng
+    and ${DISTANCE} <= coalesce(q.range_m, s.usable_range_m) + q.allowance_m`;
+
+/**
+ * One page of the spots in reach, nearest first, with the total of all in reach (window
+ * count) and the name in the locale `?`, else ja, else the store code (design: multilingual
+ * content falls back to ja). Names are joined after the page is cut, so only its rows pay.
+ */
+const nearbyPageSql = (join: Join, materialized: string) => `with ${searchPoint(materialized)},
+hits as (
+  select s.id, s.store_code, s.address, s.latitude, s.longitude, s.area, s.purpose, s.genre, s.usable_range_m,
+    ${DISTANCE} as distance_m, count(*) over () as total_count
+  ${withinReach(join)}
+  order by distance_m, s.id
+  limit cast(? as integer) offset cast(? as integer)
+)
+select hits.*, coalesce(tl.name, tj.name, hits.store_code) as name
+from hits
+left join spot_translations tl on tl.spot_id = hits.id and tl.locale = ?
+left join spot_translations tj on tj.spot_id = hits.id and tj.locale = 'ja'
+order by hits.distance_m, hits.id`;
+
+const nearbyCountSql = (join: Join, materialized: string) => `with ${searchPoint(materialized)}
+select count(*) as n
+${withinReach(join)}`;
+
+/** The statements' text per dialect (keyed by its join keyword), built once. */
+const NEARBY_SQL: Record<Join, { page: string; count: string }> = {
+  'cross join': { page: nearbyPageSql('cross join', 'materialized '), count: nearbyCountSql('cross join', 'materialized ') },
+  join: { page: nearbyPageSql('join', ''), count: nearbyCountSql('join', '') },
+};
+
+/**
+ * Spots of a coupon within reach of a point, nearest first, in one statement. A spot is
+ * within reach when its distance in metres is at most `rangeM` (or, without it, the spot's
+ * own usable range) plus `allowanceM`. A bounding box on the (latitude, longitude) index,
+ * as wide as the largest range that can apply, narrows the candidates before the exact
+ * haversine distance is computed; the spots stay the outer loop of the join (see
+ * outerFirstJoin), so a coupon linked to every spot costs no more than one linked to a few.
+ * `total` counts every spot in reach (a second statement only for a page past the end, which
+ * has no row to carry the window count). `distanceM` is rounded to whole metres.
  */
 export async function findSpotsOfCouponNear(
   db: Knex,
   q: { couponId: number; lat: number; lng: number; rangeM?: number; allowanceM: number; page: number; limit: number; locale: Locale },
 ): Promise<{ rows: Array<SpotRow & { distanceM: number }>; total: number }> {
-  const reach = (q.rangeM ?? (await maxUsableRange(db))) + q.allowanceM;
-  const box = boundingBox(q.lat, q.lng, reach);
-  const distance = distanceSql(db, 's.latitude', 's.longitude', q.lat, q.lng);
-  const distanceSqlText = distance.toQuery();
-  const within =
-    q.rangeM !== undefined
-      ? db.raw(`${distanceSqlText} <= ?`, [q.rangeM + q.allowanceM])
-      : db.raw(`${distanceSqlText} <= s.usable_range_m + ?`, [q.allowanceM]);
-  const base = db('spots as s')
-    [outerFirstJoin(db)]('coupon_spots as cs', function () {
-      this.on('cs.spot_id', '=', 's.id').andOn('cs.coupon_id', '=', db.raw('?', [q.couponId]));
-    })
-    .whereBetween('s.latitude', [box.minLat, box.maxLat])
-    .whereBetween('s.longitude', [box.minLng, box.maxLng])
-    .where(within);
-  const rows = (await base
-    .clone()
-    .select('s.*', db.raw(`${distanceSqlText} as distance_m`), db.raw('count(*) over () as total_count'))
-    .orderBy('distance_m', 'asc')
-    .orderBy('s.id', 'asc')
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)) as Array<RawSpot & { distance_m: number; total_count: number | string }>;
-  // A page past the end has no rows to carry the window count: count separately (rare).
+  const sql = NEARBY_SQL[outerFirstJoin(db)];
+  const perMetre = degreesPerMetre(q.lat);
+  const search = [q.lat, q.lng, perMetre.lat, perMetre.lng, q.rangeM ?? null, q.allowanceM, q.couponId];
+  const rows = rawRows<RawSpot & { name: string; distance_m: number; total_count: number | string }>(
+    await db.raw(sql.page, [...search, q.limit, (q.page - 1) * q.limit, q.locale]),
+  );
   const total =
-    rows.length > 0 ? toInt(rows[0]?.total_count) : q.page > 1 ? toInt((await base.clone().count({ n: '*' }).first())?.n) : 0;
-  const named = await withNames(db, rows, q.locale);
+    rows.length > 0
+      ? toInt(rows[0]?.total_count)
+      : q.page > 1
+        ? toInt(rawRows<{ n: number | string }>(await db.raw(sql.count, search))[0]?.n)
+        : 0;
   return {
-    rows: named.map(({ raw, ...s }) => ({ ...s, distanceM: Math.round(Number(raw.distance_m)) })),
+    rows: rows.map((r) => ({ ...toSpotRow(r, r.name), distanceM: Math.round(Number(r.distance_m)) })),
     total,
   };
 }
