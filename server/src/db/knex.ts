@@ -21,6 +21,40 @@ const migrationSource: Knex.MigrationSource<string> = {
   getMigration: async (name) => (await import(pathToFileURL(resolve(MIGRATIONS_DIR, name)).href)) as Migration,
 };
 
+/** The subset of a better-sqlite3 connection that the pool set-up touches. */
+interface SqliteConnection {
+  pragma(source: string): unknown;
+  prepare(sql: string): unknown;
+}
+
+/** Prepared statements kept per SQLite connection (the most recently used ones). */
+export const SQLITE_STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * Makes `conn.prepare` keep its last `size` statements by SQL text, so a statement Knex sends
+ * again (the same text, new bindings) is not compiled again: Knex prepares every query anew
+ * on better-sqlite3, which for the nearby query costs about as much as running it. Only
+ * compiled statements are kept, never results; SQLite recompiles a kept statement itself when
+ * the schema changes. Knex runs each statement to completion at once (`all`/`run`), so a
+ * kept statement is never busy when it is handed out again. Knex's per-query
+ * `safeIntegers` option would stick to a kept statement; the app never sets it.
+ */
+export function cachePreparedStatements(conn: SqliteConnection, size = SQLITE_STATEMENT_CACHE_SIZE): void {
+  const prepare = conn.prepare.bind(conn);
+  const kept = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let statement = kept.get(sql);
+    if (statement === undefined) {
+      statement = prepare(sql);
+      if (kept.size >= size) kept.delete(kept.keys().next().value as string);
+    } else {
+      kept.delete(sql); // re-inserted below as the most recently used
+    }
+    kept.set(sql, statement);
+    return statement;
+  };
+}
+
 /** Knex settings for a database: PostgreSQL via `pg`, or SQLite via better-sqlite3 with foreign keys on. */
 export function knexConfig(database: Config['database']): Knex.Config {
   const migrations = { migrationSource, tableName: 'knex_migrations' };
@@ -35,10 +69,11 @@ export function knexConfig(database: Config['database']): Knex.Config {
     pool: {
       min: 1,
       max: 1,
-      afterCreate: (conn: { pragma: (s: string) => unknown }, done: (err: Error | null, conn: unknown) => void) => {
+      afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
         conn.pragma('foreign_keys = ON');
         conn.pragma('journal_mode = WAL');
         conn.pragma('busy_timeout = 5000');
+        cachePreparedStatements(conn);
         done(null, conn);
       },
     },

@@ -108,6 +108,15 @@ const NEARBY_SQL: Record<Join, { page: string; count: string }> = {
 };
 
 /**
+ * Names under which node-postgres prepares the statements once per connection (Knex passes
+ * `options` on to the driver; better-sqlite3 ignores the name, db/knex.ts keeps its statements):
+ * PostgreSQL then skips parsing and, once it has seen that a generic plan is as good, planning,
+ * which cost it more than running the query. Behind a pooler, it must keep prepared
+ * statements per server connection (PgBouncer 1.21+ in transaction mode does).
+ */
+const PREPARED = { page: { name: 'spots_nearby_page' }, count: { name: 'spots_nearby_count' } };
+
+/**
  * Spots of a coupon within reach of a point, nearest first, in one statement. A spot is
  * within reach when its distance in metres is at most `rangeM` (or, without it, the spot's
  * own usable range) plus `allowanceM`. A bounding box on the (latitude, longitude) index,
@@ -125,13 +134,13 @@ export async function findSpotsOfCouponNear(
   const perMetre = degreesPerMetre(q.lat);
   const search = [q.lat, q.lng, perMetre.lat, perMetre.lng, q.rangeM ?? null, q.allowanceM, q.couponId];
   const rows = rawRows<RawSpot & { name: string; distance_m: number; total_count: number | string }>(
-    await db.raw(sql.page, [...search, q.limit, (q.page - 1) * q.limit, q.locale]),
+    await db.raw(sql.page, [...search, q.limit, (q.page - 1) * q.limit, q.locale]).options(PREPARED.page),
   );
   const total =
     rows.length > 0
       ? toInt(rows[0]?.total_count)
       : q.page > 1
-        ? toInt(rawRows<{ n: number | string }>(await db.raw(sql.count, search))[0]?.n)
+        ? toInt(rawRows<{ n: number | string }>(await db.raw(sql.count, search).options(PREPARED.count))[0]?.n)
         : 0;
   return {
     rows: rows.map((r) => ({ ...toSpotRow(r, r.name), distanceM: Math.round(Number(r.distance_m)) })),
