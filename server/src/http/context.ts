@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import type { Locale } from '../contracts/common';
@@ -35,6 +36,8 @@ declare module 'express-serve-static-core' {
     locale: Locale;
     actor: Actor;
     authError?: Error;
+    /** The logger bound to this request (http/logger.ts: requestLogger). */
+    log: Logger;
   }
 }
 

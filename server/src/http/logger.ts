@@ -1,5 +1,4 @@
 import pino, { type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { Request, RequestHandler } from 'express';
 
 /** Header and body paths never written to logs (tokens, cookies, passwords). */
@@ -18,20 +17,40 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
 }
 
-/** Structured request logs with our request id; query strings are kept out of the logged URL. */
+/** What a request's log lines say about it: id, method, path (never the query string), language, user agent. */
+function describeRequest(req: Request) {
+  return {
+    id: req.requestId,
+    method: req.method,
+    path: (req.originalUrl || req.url).split('?')[0],
+    lang: req.headers['x-lang'],
+    userAgent: req.headers['user-agent'],
+  };
+}
+
+/**
+ * Structured request logs with our request id (after `requestId`): one line at `info` when
+ * the response ends, `{req, res: {statusCode}, responseTime}` (ms) with the message `request
+ * completed`, `request aborted` (the client left first) or, for 5xx, `request errored` with an
+ * `err`, as pino-http writes them. `req.log` is the logger bound to the request (`{req}`),
+ * made only when something logs through it, so a request that logs nothing else costs one
+ * line, or nothing below `info`.
+ */
 export function requestLogger(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger,
-    genReqId: (req) => (req as unknown as Request).requestId,
-    serializers: {
-      req: (req: { id: string; method: string; url: string; headers: Record<string, string> }) => ({
-        id: req.id,
-        method: req.method,
-        path: req.url.split('?')[0],
-        lang: req.headers['x-lang'],
-        userAgent: req.headers['user-agent'],
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-  });
+  return (req, res, next) => {
+    const started = Date.now();
+    let bound: Logger | undefined;
+    Object.defineProperty(req, 'log', { configurable: true, get: () => (bound ??= logger.child({ req: describeRequest(req) })) });
+    const ended = () => {
+      res.off('finish', ended);
+      res.off('close', ended);
+      if (!logger.isLevelEnabled('info')) return;
+      const line = { req: describeRequest(req), res: { statusCode: res.statusCode }, responseTime: Date.now() - started };
+      if (res.statusCode >= 500) logger.info({ ...line, err: new Error(`failed with status code ${res.statusCode}`) }, 'request errored');
+      else logger.info(line, !req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted');
+    };
+    res.on('finish', ended);
+    res.on('close', ended);
+    next();
+  };
 }
