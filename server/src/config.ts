@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -33,8 +34,17 @@ const schema = z.object({
   SITE_ALLOWED_IPS: z.string().optional(),
   /** Express `trust proxy`: a hop count, `false`, or proxy addresses/ranges (comma separated). */
   TRUST_PROXY: z.string().optional(),
-  /** `memory` (one instance) or `postgres` (several instances share the counts; needs DATABASE_URL). */
-  RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
+  /** Server processes on this machine: a number, or `auto` for one per CPU (node:cluster). */
+  WEB_CONCURRENCY: z
+    .string()
+    .regex(/^(auto|[1-9]\d{0,2})$/, { message: 'a number of processes (1-999) or auto' })
+    .default('1'),
+  /**
+   * `memory` (one process) or `database` (counts in the app's database, shared by every
+   * process and instance); `postgres` is its former name. Default: `memory` for one process,
+   * `database` for several.
+   */
+  RATE_LIMIT_STORE: z.enum(['memory', 'database', 'postgres']).optional(),
   /** Origins allowed by CORS, comma separated; unset means no CORS headers at all. */
   CORS_ORIGINS: z.string().optional(),
   /** SMTP server for contact mail (`smtp://user:pass@host:587`); unset: inquiries are kept, not sent. */
@@ -78,7 +88,9 @@ export type Config = {
   siteAllowedIps: string[] | null;
   /** Value for Express's `trust proxy`. */
   trustProxy: boolean | number | string[];
-  rateLimitStore: 'memory' | 'postgres';
+  /** Server processes (node:cluster workers when more than one); at least 1. */
+  webConcurrency: number;
+  rateLimitStore: 'memory' | 'database';
   corsOrigins: string[];
   mail: { smtpUrl: string | null; contactTo: string; from: string };
   uploadDir: string;
@@ -142,7 +154,15 @@ export function parseConfig(env: NodeJS.ProcessEnv, readFile: (file: string) => 
     notes.push('TRUST_PROXY is unset: X-Forwarded-For is trusted from loopback proxies only.');
   }
   if (!e.SMTP_URL) notes.push('SMTP_URL is unset: contact inquiries are stored and sent once SMTP is configured.');
-  if (e.RATE_LIMIT_STORE === 'postgres' && !e.DATABASE_URL) throw new Error('RATE_LIMIT_STORE=postgres needs DATABASE_URL');
+  const webConcurrency = e.WEB_CONCURRENCY === 'auto' ? availableParallelism() : Number(e.WEB_CONCURRENCY);
+  // Several processes share nothing in memory: rate-limit counts live in the database.
+  const rateLimitStore = e.RATE_LIMIT_STORE === undefined ? (webConcurrency > 1 ? 'database' : 'memory') : e.RATE_LIMIT_STORE === 'memory' ? 'memory' : 'database';
+  if (webConcurrency > 1 && rateLimitStore === 'memory') {
+    throw new Error(`RATE_LIMIT_STORE=memory cannot count for ${webConcurrency} processes (WEB_CONCURRENCY): use database`);
+  }
+  if (webConcurrency > 1 && !e.DATABASE_URL && e.SQLITE_FILE === ':memory:') {
+    throw new Error('WEB_CONCURRENCY above 1 needs a database the processes share: SQLITE_FILE=:memory: is one per process');
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -157,7 +177,8 @@ export function parseConfig(env: NodeJS.ProcessEnv, readFile: (file: string) => 
     adminAllowedIps,
     siteAllowedIps: e.SITE_ALLOWED_IPS ? splitList(e.SITE_ALLOWED_IPS) : null,
     trustProxy,
-    rateLimitStore: e.RATE_LIMIT_STORE,
+    webConcurrency,
+    rateLimitStore,
     corsOrigins: e.CORS_ORIGINS ? splitList(e.CORS_ORIGINS) : [],
     mail: { smtpUrl: e.SMTP_URL ?? null, contactTo: e.CONTACT_TO, from: e.MAIL_FROM },
     uploadDir: e.UPLOAD_DIR,

@@ -87,7 +87,7 @@ describe('staff sign-in', () => {
   });
 
   it(`shares the counts between two instances through the database store (${testDialect()})`, async () => {
-    const shared = { rateLimitStore: 'postgres' as const };
+    const shared = { rateLimitStore: 'database' as const };
     const one = testApp(db, { config: shared }).app;
     const two = testApp(db, { config: shared }).app;
     const statuses: number[] = [];

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseConfig } from '../../server/src/config';
 
@@ -53,8 +54,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
   });
 
-  it('needs DATABASE_URL for the shared PostgreSQL rate-limit store', () => {
-    expect(() => loadConfig({ RATE_LIMIT_STORE: 'postgres' })).toThrow(/RATE_LIMIT_STORE=postgres needs DATABASE_URL/);
+  it('keeps rate-limit counts in memory for one process, in the database for several', () => {
+    expect(loadConfig({})).toMatchObject({ webConcurrency: 1, rateLimitStore: 'memory' });
+    expect(loadConfig({ RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
+    expect(loadConfig({ RATE_LIMIT_STORE: 'postgres' }).rateLimitStore).toBe('database'); // its former name, SQLite too
+    expect(loadConfig({ WEB_CONCURRENCY: '3' })).toMatchObject({ webConcurrency: 3, rateLimitStore: 'database' });
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2', RATE_LIMIT_STORE: 'memory' })).toThrow(/RATE_LIMIT_STORE=memory cannot count for 2 processes/);
+  });
+
+  it('takes WEB_CONCURRENCY as a number of processes or auto (one per CPU)', () => {
+    expect(loadConfig({ WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(availableParallelism());
+    for (const bad of ['0', '-1', '1.5', 'two', '']) expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2', SQLITE_FILE: ':memory:' })).toThrow(/SQLITE_FILE=:memory: is one per process/);
   });
 
   it('hides the demo sign-in when LIFF is configured', () => {

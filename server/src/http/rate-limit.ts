@@ -7,8 +7,9 @@ import { AppError } from './errors';
 
 /**
  * An express-rate-limit store on our own database (the `rate_limit_hits` table), so that
- * several server instances on one PostgreSQL share the counts. Each hit is one atomic
- * upsert that opens a new window when the old one has ended.
+ * several server processes or instances on one database (PostgreSQL, or one SQLite file)
+ * share the counts. Each hit is one atomic upsert that opens a new window when the old one
+ * has ended.
  */
 export class DatabaseRateLimitStore implements Store {
   localKeys = false;
@@ -62,7 +63,7 @@ const byAddress = (req: Request) => `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
  */
 export function createLimiters(config: Config, db: Knex): Record<LimiterName, RequestHandler[]> {
   const store = (prefix: string): Store | undefined =>
-    config.rateLimitStore === 'postgres' ? new DatabaseRateLimitStore(db, prefix) : undefined;
+    config.rateLimitStore === 'database' ? new DatabaseRateLimitStore(db, prefix) : undefined;
   const limiter = (prefix: string, options: Partial<Options>) =>
     rateLimit({
       windowMs: 60_000,
