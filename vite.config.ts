@@ -1,25 +1,81 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import type { OutputChunk } from 'rollup';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
 
+const alias = [
+  // React 19 has useSyncExternalStore: react-i18next's shim would only pass it on.
+  { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./client/src/lib/use-sync-external-store-shim.ts', import.meta.url)) },
+];
+
+/**
+ * index.html loads only client/src/boot.ts, which starts the app (client/src/main.tsx, a
+ * dynamic import) after the first paint (issue 5). This links the app's code for an early
+ * fetch (modulepreload) and its CSS (render-blocking, as for any entry), so neither waits for
+ * the boot script.
+ */
+function linkAppChunk(): Plugin {
+  return {
+    name: 'passport:link-app-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx): HtmlTagDescriptor[] {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+        // Other builds (the service worker's) have no page entry and nothing to link.
+        if (!chunks.some((c) => c.isEntry && c.facadeModuleId?.endsWith('/client/index.html'))) return [];
+        const main = chunks.find((c) => c.moduleIds.some((m) => m.endsWith('/client/src/main.tsx')));
+        if (!main) throw new Error('the build has no chunk for client/src/main.tsx');
+        const js = new Set<string>();
+        const css = new Set<string>();
+        const walk = (chunk: OutputChunk) => {
+          if (js.has(chunk.fileName)) return;
+          js.add(chunk.fileName);
+          for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
+          for (const name of chunk.imports) {
+            const dep = bundle[name];
+            if (dep?.type === 'chunk') walk(dep);
+          }
+        };
+        walk(main);
+        const tag = (rel: string, file: string): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel, crossorigin: true, href: `/${file}` }, injectTo: 'head' });
+        const absent = (file: string) => !html.includes(`/${file}"`);
+        return [...[...css].filter(absent).map((f) => tag('stylesheet', f)), ...[...js].filter(absent).map((f) => tag('modulepreload', f))];
+      },
+    },
+  };
+}
+
 /**
  * The client build (design: client/). The server serves `dist/client`, with `/assets/`
  * as immutable files, so every hashed chunk lives there. Screens are lazy route chunks.
+ * `vite build --ssr` builds the server-side render (client/src/entry-server.tsx) into
+ * `dist/server` instead; the client build's manifest tells the server which CSS it needs.
  */
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => isSsrBuild ? {
+  root: clientRoot,
+  publicDir: false,
+  resolve: { alias },
+  build: {
+    outDir: fileURLToPath(new URL('./dist/server', import.meta.url)),
+    emptyOutDir: true,
+    rollupOptions: { input: fileURLToPath(new URL('./client/src/entry-server.tsx', import.meta.url)) },
+    target: 'node20',
+    minify: false,
+  },
+  plugins: [react()],
+} : {
   root: clientRoot,
   publicDir: 'public',
-  resolve: {
-    alias: [
-      // React 19 has useSyncExternalStore: react-i18next's shim would only pass it on.
-      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./client/src/lib/use-sync-external-store-shim.ts', import.meta.url)) },
-    ],
-  },
+  resolve: { alias },
   build: {
+    manifest: true,
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     assetsDir: 'assets',
@@ -46,6 +102,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    linkAppChunk(),
     // Issue 5: our own TypeScript service worker (client/src/sw.ts) with the precache list
     // injected; registered by lib/pwa.ts with workbox-window, updates offered, never forced.
     VitePWA({

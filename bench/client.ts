@@ -18,7 +18,7 @@ import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
+import { buildClient } from '../scripts/build';
 import { testApp } from '../tests/helpers/app';
 import { createTestDb } from '../tests/helpers/db';
 import { clientSizeMarkdown, measureClientSize, type ClientSizeReport } from './client-size';
@@ -33,16 +33,6 @@ const END = '<!-- bench:client:end -->';
 
 const log = (m: string) => console.log(`[bench:client] ${m}`);
 
-async function buildClient(): Promise<void> {
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ configFile: resolve(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-}
-
 export type ClientBench = { size: ClientSizeReport; lighthouse: LighthouseReport; markdown: string };
 
 /** Builds, serves and measures; prints the figures; with `writeReadme` updates bench/README.md. */
@@ -50,7 +40,7 @@ export async function runClientBench(opts: { writeReadme?: boolean } = {}): Prom
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (install Debian's chromium or set CHROMIUM_PATH)`);
   if (process.env.BENCH_CLIENT_SKIP_BUILD !== '1') {
     const t = performance.now();
-    await buildClient();
+    await buildClient({ logLevel: 'warn' });
     log(`client built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
   const { db, destroy } = await createTestDb({ seed: true });

@@ -5,7 +5,11 @@ import helmet from 'helmet';
 import { resolve } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { Logger } from 'pino';
-import { ADMIN_ROOTS } from './contracts/pages';
+import type { Locale } from './contracts/common';
+import { CouponSearchQuery } from './contracts/coupons';
+import { ADMIN_ROOTS, COUPON_LIST_PAGE_SIZE, type PageId, type PrerenderedData } from './contracts/pages';
+import { jstDate } from './db/dialect';
+import { searchCoupons } from './domains/coupons/coupons.service';
 import { allowListGuard, compileAllowList } from './http/allow-list';
 import type { AppDeps } from './http/context';
 import { NotFoundError } from './http/errors';
@@ -44,6 +48,16 @@ export function apiRoutes(deps: AppDeps): AnyRoute[] {
     ...spotAdminRoutes(deps),
     ...couponReportRoutes(deps),
   ];
+}
+
+/**
+ * The data a server-rendered page shows (issue 5): for the coupon list, its first page exactly
+ * as the screen would load it (GET /api/coupons/list/search?page=1&limit=10 in that language).
+ */
+async function pageData({ db, clock }: AppDeps, id: PageId, locale: Locale): Promise<Omit<PrerenderedData, 'locale'>> {
+  if (id !== 'couponList') return {};
+  const { data, meta } = await searchCoupons(db, CouponSearchQuery.parse({ page: 1, limit: COUPON_LIST_PAGE_SIZE }), jstDate(clock.now()), locale);
+  return { couponList: { page: meta.page, total: meta.total, items: data } };
 }
 
 /**
@@ -117,7 +131,7 @@ export function createApp(input: Omit<AppDeps, 'images'> & { images?: ImageStore
   const dist = resolve(config.clientDist);
   app.use('/assets', express.static(resolve(dist, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
   app.use(express.static(dist, { index: false, maxAge: 0 }));
-  app.use(pageHandler(dist));
+  app.use(pageHandler(dist, { dataFor: (id, locale) => pageData(deps, id, locale), logger }));
   app.use(errorHandler);
   return app;
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium, or CHROMIUM_PATH (CI sets it). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -63,4 +63,12 @@ export function distanceM(a: { lat: number; lng: number }, b: { lat: number; lng
   const dLng = (b.lng - a.lng) * rad;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * R * Math.asin(Math.sqrt(h));
+}
+
+/**
+ * Waits until the app runs in the page (`<html data-app="live">`): `/coupon/` arrives rendered
+ * by the server (issue 5) and its controls work once the app has taken it over.
+ */
+export async function appLive(page: Page): Promise<void> {
+  await page.locator('html[data-app="live"]').waitFor({ state: 'attached' });
 }

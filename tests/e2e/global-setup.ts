@@ -1,20 +1,8 @@
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { buildClient } from '../../scripts/build';
 
-/** Builds the client once (production mode) so the tests serve the real dist/client. */
+/** Builds the client and its server-side render once (production mode) so the tests serve the real dist/. */
 export default async function setup(): Promise<void> {
   const started = Date.now();
-  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      configFile: fileURLToPath(new URL('../../vite.config.ts', import.meta.url)),
-      mode: 'production',
-      logLevel: 'warn',
-    });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
+  await buildClient({ logLevel: 'warn' });
   console.log(`e2e: client built in ${Date.now() - started} ms`);
 }

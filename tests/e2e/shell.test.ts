@@ -6,7 +6,7 @@ import type { FaqCategory } from '../../server/src/contracts/faqs';
 import type { Db } from '../../server/src/db/knex';
 import { fixedClock, testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { chromiumAvailable, launchChromium, listen, phoneContext } from './browser';
+import { appLive, chromiumAvailable, launchChromium, listen, phoneContext } from './browser';
 
 /**
  * Issue 4 in Debian Chromium: the five languages (prefix, cookie, browser language,
@@ -256,6 +256,7 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
   it('opens the menu with every item while a rally runs; ?code= hides the menu', async () => {
     const { page, problems } = await open();
     await page.goto('/coupon/');
+    await appLive(page);
     await expect.poll(() => h1(page)).toBe('クーポン一覧');
     const button = page.getByTestId('menu-button');
     expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);

@@ -1,4 +1,4 @@
-import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useEffect, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { Outlet, useLocation, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import { useDocumentTitle } from '../components/document-title';
 import { useHideFooter } from '../components/page-chrome';
@@ -60,9 +60,31 @@ const SCREENS: Record<PageId, Screen> = {
   stampRally: { title: 'pages.stampRally', load: comingSoon },
 };
 
+/** Screens whose chunk has loaded: a page that finds its screen here renders it at once, without suspending. */
+const loaded = new Map<PageId, ComponentType<ScreenProps>>();
+function loadInto(id: PageId): Promise<ComponentType<ScreenProps>> {
+  return loadScreen(SCREENS[id].load, ChunkErrorPage).then((C) => {
+    if (C !== ChunkErrorPage) loaded.set(id, C);
+    return C;
+  });
+}
+
 const LAZY = Object.fromEntries(
-  (Object.keys(SCREENS) as PageId[]).map((id) => [id, lazy(() => loadScreen(SCREENS[id].load, ChunkErrorPage).then((C) => ({ default: C })))]),
+  (Object.keys(SCREENS) as PageId[]).map((id) => [id, lazy(() => loadInto(id).then((C) => ({ default: C })))]),
 ) as Record<PageId, LazyExoticComponent<ComponentType<ScreenProps>>>;
+
+/** The message key of a page's name (document title). */
+export const titleOf = (id: PageId): MessageKey => SCREENS[id].title;
+
+/**
+ * Loads the screen of a page path (any language), so that the first render shows it rather
+ * than the loading state: the server renders with it, and the client waits for it before
+ * replacing a server-rendered page. Resolves (never rejects) once it is loaded or has failed.
+ */
+export async function preloadScreenOf(pathname: string): Promise<void> {
+  const page = matchPublicPage(stripLocale(pathname));
+  if (page) await loadInto(page.id);
+}
 
 /** One page of the table: its title and footer, its id check (ids are positive integers), its screen. */
 function Page({ id }: { id: PageId }) {
@@ -72,8 +94,9 @@ function Page({ id }: { id: PageId }) {
   const badParam = Object.entries(params).some(([name, v]) => name !== '*' && v !== undefined && !isIdParam(v));
   useDocumentTitle(id === 'home' || badParam ? null : t(screen.title));
   useHideFooter(screen.footer === false);
+  // Chosen once per page id: switching from the lazy wrapper to the loaded screen would remount it.
+  const Screen = useMemo(() => loaded.get(id) ?? LAZY[id], [id]);
   if (badParam) return <ErrorPage status={404} />;
-  const Screen = LAZY[id];
   return screen.visitor ? (
     <RequireVisitor>
       <Screen pageId={id} />

@@ -46,5 +46,6 @@ export function onTokenChange(listener: Listener): () => void {
 
 /** Whether a token is held (it may still be refused by the server, which then clears it). */
 export function useSignedIn(): boolean {
-  return useSyncExternalStore(onTokenChange, () => readToken() !== null);
+  // Server-side render: nobody is signed in.
+  return useSyncExternalStore(onTokenChange, () => readToken() !== null, () => false);
 }

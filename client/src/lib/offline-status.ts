@@ -54,7 +54,8 @@ export const currentOwner = (): string | null => tokenSubject(readToken());
 
 /** The signed-in visitor's id in a component, following sign-in and sign-out. */
 export function useOwner(): string | null {
-  return useSyncExternalStore(onTokenChange, currentOwner);
+  // Server-side render: nobody is signed in.
+  return useSyncExternalStore(onTokenChange, currentOwner, () => null);
 }
 
 /** Whether to treat the network as gone: the phone says so, or the last request failed. */

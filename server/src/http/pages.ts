@@ -1,7 +1,21 @@
 import type { NextFunction, Request, Response } from 'express';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { decideLanguage, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, matchPage, parseAcceptLanguage } from '../contracts/pages';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from 'pino';
+import type { Locale } from '../contracts/common';
+import {
+  decideLanguage,
+  isPhoneUserAgent,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  matchPage,
+  parseAcceptLanguage,
+  PRERENDER_SCRIPT_ID,
+  type PageId,
+  type PrerenderedData,
+  type ServerRender,
+} from '../contracts/pages';
 import { NotFoundError } from './errors';
 
 /** One cookie's value from the `Cookie` header (no cookie-parser needed for one name). */
@@ -19,6 +33,52 @@ function cookieOf(req: Request, name: string): string | null {
   return null;
 }
 
+/** The server-side render bundle (client/src/entry-server.tsx, built into dist/server by `npm run build`). */
+type RenderEntry = {
+  prepare(): Promise<void>;
+  serverRenderedModule(id: PageId): string | null;
+  renderPage(url: string, id: PageId, data: ServerRender): { html: string; title: string };
+};
+
+/** The data a server-rendered page shows (what its screen would load first), by page and language. */
+export type PageDataSource = (id: PageId, locale: Locale) => Promise<Omit<PrerenderedData, 'locale'>>;
+
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** JSON inside `<script>`: no `<` can close the element. */
+const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+
+/**
+ * The server-side renderer of the built client, loaded once: the render bundle and the CSS of
+ * each server-rendered screen (from the client build's manifest, less what index.html links).
+ * Null when the client was built without it: pages are then the plain shell.
+ */
+function loadRenderer(dist: string, logger: Logger) {
+  let loaded: Promise<{ entry: RenderEntry; manifest: Manifest } | null> | null = null;
+  return () =>
+    (loaded ??= (async () => {
+      try {
+        const entry = (await import(pathToFileURL(resolve(dist, '../server/entry-server.js')).href)) as RenderEntry;
+        const manifest = JSON.parse(await readFile(resolve(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+        await entry.prepare();
+        return { entry, manifest };
+      } catch (err) {
+        logger.warn({ err }, 'server-side render unavailable: pages are served as the client shell (run `npm run build`)');
+        return null;
+      }
+    })());
+}
+
+/** CSS files a screen module needs (its own and its static imports'), as `/assets/...` paths. */
+function cssOf(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) return [];
+  return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((k) => cssOf(manifest, k, seen))];
+}
+
 /**
  * The page side of the server (spec 2): every path of the route table (contracts/pages),
  * in each language, answers the PWA's index.html with 200; any other path answers it with
@@ -27,9 +87,45 @@ function cookieOf(req: Request, name: string): string | null {
  * 302 and the `i18n_redirected` cookie, before any script runs; the client applies the
  * same rule when a service worker answered the navigation. Runs after the trailing-slash
  * redirect and the static files.
+ *
+ * Issue 5: the coupon list (`/coupon/` in each language) comes rendered on the server, with
+ * its first page of coupons (`dataFor`), its CSS linked and its data as JSON, so a phone on
+ * a weak signal paints it before the scripts arrive. A render that fails is logged and the
+ * plain shell is served; the page never fails for it.
  */
-export function pageHandler(dist: string) {
+export function pageHandler(dist: string, opts: { dataFor: PageDataSource; logger: Logger }) {
   const indexFile = resolve(dist, 'index.html');
+  const renderer = loadRenderer(dist, opts.logger);
+  // Loaded now rather than on the first visitor's request.
+  void renderer();
+
+  async function serverRender(req: Request, id: PageId, locale: Locale, shell: string): Promise<string | null> {
+    const r = await renderer();
+    const module = r?.entry.serverRenderedModule(id);
+    if (!r || !module) return null;
+    const userAgent = req.get('user-agent') ?? '';
+    // A desktop sees the PC message (spec 1), which needs no data.
+    const data: ServerRender = { locale, userAgent, ...(isPhoneUserAgent(userAgent) ? await opts.dataFor(id, locale) : {}) };
+    const { html, title } = r.entry.renderPage(req.originalUrl, id, data);
+    const links = cssOf(r.manifest, module)
+      .map((file) => `/${file}`)
+      .filter((href) => !shell.includes(`href="${href}"`))
+      .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+      .join('');
+    const prerendered: PrerenderedData = { locale, ...(data.couponList ? { couponList: data.couponList } : {}) };
+    return shell
+      // The painted page first, the app's code after (client/src/boot.ts starts it after the
+      // first frame): on a weak signal an early fetch of the code would only slow the CSS.
+      .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace('</head>', `${links}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${html}</div><script type="application/json" id="${PRERENDER_SCRIPT_ID}">${scriptJson(prerendered)}</script>`,
+      );
+  }
+
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const match = matchPage(req.path);
@@ -54,12 +150,22 @@ export function pageHandler(dist: string) {
         return res.redirect(302, decision.location);
       }
     }
-    let html: Buffer;
+    let shell: string;
     try {
-      html = await readFile(indexFile);
+      shell = await readFile(indexFile, 'utf8');
     } catch {
       res.status(503).type('text/plain').send('The client is not built: run `npm run build`.');
       return;
+    }
+    let html = shell;
+    if (match?.area === 'public') {
+      try {
+        html = (await serverRender(req, match.id, match.locale, shell)) ?? shell;
+        // The render depends on the device (spec 1's PC message).
+        if (html !== shell) res.vary('User-Agent');
+      } catch (err) {
+        opts.logger.error({ err, path: req.path }, 'server-side render failed: the client shell is served');
+      }
     }
     res.status(match ? 200 : 404);
     res.setHeader('Cache-Control', 'no-cache');

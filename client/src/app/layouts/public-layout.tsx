@@ -5,6 +5,7 @@ import { useRunningRally } from '../../features/campaign';
 import { OfflineBanner } from '../../components/offline-banner';
 import { SignInProvider } from '../../features/session';
 import { isLanguageRoot, isPhoneUserAgent } from '../../lib/paths';
+import { useServerRender } from '../../lib/prerender';
 import { PageLoading } from '../pages/page-loading';
 import { useScrollRestoration } from '../use-scroll-restoration';
 import { PcGate } from './pc-gate';
@@ -27,7 +28,8 @@ const PublicFooter = lazy(
  */
 export function PublicLayout() {
   const { pathname } = useLocation();
-  const gated = !isPhoneUserAgent(navigator.userAgent) && !isLanguageRoot(pathname);
+  const userAgent = useServerRender()?.userAgent ?? navigator.userAgent;
+  const gated = !isPhoneUserAgent(userAgent) && !isLanguageRoot(pathname);
   return gated ? <PcGate /> : <PublicShell />;
 }
 
@@ -36,6 +38,10 @@ function PublicShell() {
   const loadRally = useRunningRally((s) => s.load);
   useEffect(() => void loadRally(), [loadRally]);
   const [chrome, setChrome] = useState<PageChrome>({ footer: true });
+  // The footer is below the fold, in its own chunk: fetched once the page has rendered, so
+  // it is not part of the first view (nor of the server's render).
+  const [afterFirstRender, setAfterFirstRender] = useState(false);
+  useEffect(() => setAfterFirstRender(true), []);
   return (
     <SignInProvider>
       <PageChromeContext.Provider value={setChrome}>
@@ -47,7 +53,7 @@ function PublicShell() {
               <Outlet />
             </Suspense>
           </main>
-          {chrome.footer && (
+          {chrome.footer && afterFirstRender && (
             <Suspense fallback={null}>
               <PublicFooter />
             </Suspense>

@@ -8,16 +8,14 @@ import type {
   NearbySpotList,
 } from '../../../../../server/src/contracts/coupons';
 import type { z } from 'zod';
+import { COUPON_LIST_PAGE_SIZE } from '../../../../../server/src/contracts/pages';
 import { api } from '../../../lib/api-client';
 import { ClientError, errorText } from '../../../lib/errors';
 import type { Position } from '../../../lib/geolocation';
 
-/** Spec 9: the list's page size. */
-export const COUPON_PAGE_SIZE = 10;
-
 /** GET /api/coupons/list/search: one page of published, valid coupons, newest first. */
 export function fetchCouponPage(page: number, signal?: AbortSignal): Promise<CouponList> {
-  return api<CouponList>('/coupons/list/search', { query: { page, limit: COUPON_PAGE_SIZE }, signal });
+  return api<CouponList>('/coupons/list/search', { query: { page, limit: COUPON_LIST_PAGE_SIZE }, signal });
 }
 
 /** GET /api/coupons/{id}: detail with spots and, when signed in, whether it was used today. */

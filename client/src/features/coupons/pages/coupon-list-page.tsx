@@ -3,6 +3,7 @@ import { Delayed } from '../../../components/delayed';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useBackOnline, useOfflineStore, useOwner } from '../../../lib/offline-status';
+import { useServerRender } from '../../../lib/prerender';
 import { useInView } from '../../../lib/use-in-view';
 import { CouponCard } from '../components/coupon-card';
 import { SavedNote } from '../../../components/offline-saved-note';
@@ -13,8 +14,14 @@ import '../coupons.css';
 export function CouponListPage() {
   const t = useT();
   const locale = useLocale();
-  const { items, total, loading, error, savedAt, loadMore, reset, saveCopy } = useCouponListStore();
-  const current = useCouponListStore((s) => s.locale === locale);
+  const store = useCouponListStore();
+  const storeLocale = useCouponListStore((s) => s.locale);
+  // On the server the store is shared by every request: the page rendered comes from the request.
+  const prerendered = useServerRender()?.couponList;
+  const { items, total, loading, error, savedAt, loadMore, reset, saveCopy } = prerendered
+    ? { ...store, items: prerendered.items, total: prerendered.total, loading: false, error: null, savedAt: null }
+    : store;
+  const current = prerendered ? true : storeLocale === locale;
   const hasMore = total === null || items.length < total;
   const owner = useOwner();
   const pendingItems = useOfflineStore((s) => s.pending);

@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { messageOf } from '../../../lib/errors';
 import { currentLocale, type Locale } from '../../../lib/i18n';
 import { localeOfPath, paths, withLocale } from '../../../lib/paths';
+import { readPrerendered } from '../../../lib/prerender';
 import { noteNetworkFailure, noteNetworkSuccess, SLOW_READ_MS, useOfflineStore, whenIdle } from '../../../lib/offline-status';
 import { fetchCouponPage } from '../api/coupons.api';
 import { listCopyId, type ListCopy } from '../api/coupons.copies';
@@ -49,9 +50,13 @@ export const useCouponListStore = create<ListState>((set, get) => {
     return true;
   }
 
+  // A server-rendered first view: its first page, so the first render shows what was painted.
+  const prerendered = readPrerendered();
+  const firstPage = prerendered?.couponList;
   return {
     locale: null,
     ...empty,
+    ...(firstPage && prerendered ? { locale: prerendered.locale, items: firstPage.items, page: firstPage.page, total: firstPage.total } : {}),
     loadMore: async (locale) => {
       if (get().locale !== locale) set({ locale, ...empty });
       const { loading, total, items, page, savedAt } = get();
@@ -96,7 +101,10 @@ export const useCouponListStore = create<ListState>((set, get) => {
 
 // Opening on the list, its first page is asked for as soon as this chunk runs (in parallel
 // with the first render, not after it): the list is the largest paint of the first view.
+// A server-rendered list already has it.
 if (typeof location !== 'undefined') {
   const locale = localeOfPath(location.pathname);
-  if (location.pathname === withLocale(locale, paths.couponList()) && currentLocale() === locale) void useCouponListStore.getState().loadMore(locale);
+  const { locale: held, items } = useCouponListStore.getState();
+  const onList = location.pathname === withLocale(locale, paths.couponList()) && currentLocale() === locale;
+  if (onList && !(held === locale && items.length > 0)) void useCouponListStore.getState().loadMore(locale);
 }
