@@ -8,8 +8,9 @@
  * (seconds per measurement, default 10), BENCH_WARMUP (seconds, default 2), BENCH_DATABASES
  * (`sqlite,pg` by default), BENCH_LOG_LEVEL (the app's LOG_LEVEL; default silent as in tests),
  * BENCH_QUIET_WAIT (seconds to wait for other work on the machine to calm down before each
- * measurement, default 15; 0 to never wait). With
- * `--write-readme` the results replace the generated section of bench/README.md.
+ * measurement, default 15; 0 to never wait), BENCH_PROCESSES (server process counts to
+ * measure, default `1,<CPUs>`; the bare app runs with as many). With `--write-readme` the
+ * results replace the generated section of bench/README.md.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -38,6 +39,10 @@ const GOAL_P99_MS = 20;
 const GOAL_RATIO = 0.5;
 const GOAL_AT = 50;
 const CORES = cpus().length;
+/** Server process counts: one process, and one per CPU as WEB_CONCURRENCY=auto deploys it. */
+const PROCESS_COUNTS = [...new Set((process.env.BENCH_PROCESSES ?? `1,${CORES}`).split(',').map((x) => Number(x.trim())))].filter(
+  (n) => Number.isInteger(n) && n >= 1,
+);
 /** Where the plans are explained: central Tokyo, among the densest parts of the data. */
 const EXPLAIN_AT = { lat: 35.681236, lng: 139.767125 };
 
@@ -52,13 +57,22 @@ const CASES: Case[] = [
   { key: 'range2000', title: 'nearby range=2000', rangeM: 2000 },
 ];
 
+/** The measurements with one number of server processes (the bare app with as many). */
+interface ProcessRuns {
+  processes: number;
+  bare: Measurement[];
+  cases: Array<{ c: Case; runs: Measurement[] }>;
+}
+
 interface DbReport {
   label: BenchDatabase['label'];
   load: LoadResult;
-  bare: Measurement[];
-  cases: Array<{ c: Case; runs: Measurement[]; repo: Awaited<ReturnType<typeof timeRepoCalls>> }>;
+  configs: ProcessRuns[];
+  repo: Array<{ c: Case; timing: Awaited<ReturnType<typeof timeRepoCalls>> }>;
   plans: Array<{ c: Case; statements: Array<{ sql: string; plan: string }> }>;
 }
+
+const processesLabel = (n: number) => (n === 1 ? '1 process' : `${n} processes`);
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 
@@ -83,12 +97,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** Starts bench/server.ts in its own Node process (its own event loop and core). */
-async function startServer(database: BenchDatabase['database']) {
+/**
+ * Starts bench/server.ts in its own Node process (its own event loop), or with `processes`
+ * above 1 as a node:cluster primary with that many workers.
+ */
+async function startServer(database: BenchDatabase['database'], processes: number) {
   const child: ChildProcess = fork(resolve(ROOT, 'bench/server.ts'), [], {
     cwd: ROOT,
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, NODE_ENV: 'production', BENCH_DATABASE: JSON.stringify(database) },
+    env: { ...process.env, NODE_ENV: 'production', BENCH_DATABASE: JSON.stringify(database), BENCH_PROCESSES: String(processes) },
     // The app's request log (BENCH_LOG_LEVEL) would flood the terminal: its cost counts, its output not.
     stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'ignore' : 'inherit', 'inherit', 'ipc'],
   });
@@ -205,13 +222,12 @@ async function benchDatabase(label: BenchDatabase['label'], points: Awaited<Retu
 
   const dialect = target.database.client;
   const db = createDb(target.database);
-  const report: DbReport = { label, load, bare: [], cases: [], plans: [] };
-  const repoTimings = new Map<Case['key'], DbReport['cases'][number]['repo']>();
+  const report: DbReport = { label, load, configs: [], repo: [], plans: [] };
   try {
     for (const c of CASES) {
       report.plans.push({ c, statements: await explainNearby(db, dialect, { couponId: load.couponId, position: EXPLAIN_AT, rangeM: c.rangeM }) });
       const repo = await timeRepoCalls(db, load.couponId, positions.slice(0, 200), c.rangeM);
-      repoTimings.set(c.key, repo);
+      report.repo.push({ c, timing: repo });
       log(
         `${label}: ${c.title}: repo call alone ${repo.meanMs.toFixed(2)} ms mean, ${repo.meanTotal.toFixed(1)} matching spots on average, ` +
           `${repo.withResults}/200 positions with results`,
@@ -221,16 +237,21 @@ async function benchDatabase(label: BenchDatabase['label'], points: Awaited<Retu
     await db.destroy();
   }
 
-  const server = await startServer(target.database);
-  cleanups.push(server.stop);
   const dbCpu = target.database.client === 'pg' ? await postgresCpuProbe(target.database.url) : undefined;
   try {
-    await sanityCheck(server.appOrigin, server.bareOrigin, pathsFor(positions, load.couponId)[0] as string);
-    const plainPaths = pathsFor(positions, load.couponId);
-    report.bare = await sweep(server, server.bareOrigin, plainPaths, `${label} bare Express`, dbCpu);
-    for (const c of CASES) {
-      const runs = await sweep(server, server.appOrigin, pathsFor(positions, load.couponId, c.rangeM), `${label} ${c.key}`, dbCpu);
-      report.cases.push({ c, runs, repo: repoTimings.get(c.key) as DbReport['cases'][number]['repo'] });
+    for (const processes of PROCESS_COUNTS) {
+      const server = await startServer(target.database, processes);
+      cleanups.push(server.stop);
+      const tag = `${label} ${processes}p`;
+      await sanityCheck(server.appOrigin, server.bareOrigin, pathsFor(positions, load.couponId)[0] as string);
+      const config: ProcessRuns = { processes, bare: [], cases: [] };
+      config.bare = await sweep(server, server.bareOrigin, pathsFor(positions, load.couponId), `${tag} bare Express`, dbCpu);
+      for (const c of CASES) {
+        config.cases.push({ c, runs: await sweep(server, server.appOrigin, pathsFor(positions, load.couponId, c.rangeM), `${tag} ${c.key}`, dbCpu) });
+      }
+      report.configs.push(config);
+      cleanups.splice(cleanups.indexOf(server.stop), 1);
+      await server.stop();
     }
   } finally {
     await runCleanups();
@@ -244,20 +265,25 @@ const pctCell = (v: number | undefined) => (v === undefined || Number.isNaN(v) ?
 
 function resultsTable(reports: DbReport[]): string {
   const lines = [
-    '| database | endpoint | concurrency | p50 ms | p99 ms | req/s | ratio to bare | errors + non-2xx | CPU: server | CPU: PG | CPU: autocannon | CPU: other |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| database | server | endpoint | concurrency | p50 ms | p99 ms | req/s | ratio to bare | errors + non-2xx | CPU: server | CPU: PG | CPU: autocannon | CPU: other |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of reports) {
-    const rows: Array<[string, Measurement[]]> = [['bare Express `{data: []}`', r.bare], ...r.cases.map((x): [string, Measurement[]] => [x.c.title, x.runs])];
-    for (const [name, runs] of rows) {
-      runs.forEach((m, i) => {
-        const bare = r.bare[i];
-        const ratio = name.startsWith('bare') || !bare ? '' : fmt(m.rps / bare.rps);
-        lines.push(
-          `| ${r.label} | ${name} | ${m.connections} | ${fmt(m.p50Ms)} | ${fmt(m.p99Ms)} | ${fmt(m.rps, 0)} | ${ratio} | ` +
-            `${m.errors + m.non2xx + m.timeouts} | ${pctCell(m.serverCpuPct)} | ${pctCell(m.dbCpuPct)} | ${pctCell(m.loadgenCpuPct)} | ${pctCell(m.otherCpuPct)} |`,
-        );
-      });
+    for (const config of r.configs) {
+      const rows: Array<[string, Measurement[]]> = [
+        ['bare Express `{data: []}`', config.bare],
+        ...config.cases.map((x): [string, Measurement[]] => [x.c.title, x.runs]),
+      ];
+      for (const [name, runs] of rows) {
+        runs.forEach((m, i) => {
+          const bare = config.bare[i];
+          const ratio = name.startsWith('bare') || !bare ? '' : fmt(m.rps / bare.rps);
+          lines.push(
+            `| ${r.label} | ${processesLabel(config.processes)} | ${name} | ${m.connections} | ${fmt(m.p50Ms)} | ${fmt(m.p99Ms)} | ${fmt(m.rps, 0)} | ${ratio} | ` +
+              `${m.errors + m.non2xx + m.timeouts} | ${pctCell(m.serverCpuPct)} | ${pctCell(m.dbCpuPct)} | ${pctCell(m.loadgenCpuPct)} | ${pctCell(m.otherCpuPct)} |`,
+          );
+        });
+      }
     }
   }
   return lines.join('\n');
@@ -278,23 +304,25 @@ function disturbed(ms: Measurement[]): string {
 function verdicts(reports: DbReport[]): Verdict[] {
   const out: Verdict[] = [];
   for (const r of reports) {
-    for (const x of r.cases) {
-      const i = CONCURRENCY.indexOf(GOAL_AT);
-      const m = x.runs[i];
-      const bare = r.bare[i];
-      if (!m || !bare) continue;
-      const ratio = m.rps / bare.rps;
-      const p99ok = m.p99Ms < GOAL_P99_MS;
-      const ratioOk = ratio >= GOAL_RATIO;
-      const goal = x.c.key === 'nearby' ? 'goal' : 'same bar (informational)';
-      out.push({
-        label: `${r.label}, ${x.c.title}`,
-        met: p99ok && ratioOk,
-        text:
-          `${goal}: p99 at ${GOAL_AT} concurrent ${m.p99Ms.toFixed(2)} ms (< ${GOAL_P99_MS}: ${p99ok ? 'met' : 'MISSED'}), ` +
-          `ratio to bare ${ratio.toFixed(2)} (>= ${GOAL_RATIO}: ${ratioOk ? 'met' : 'MISSED'})` +
-          disturbed([m, bare]),
-      });
+    for (const config of r.configs) {
+      for (const x of config.cases) {
+        const i = CONCURRENCY.indexOf(GOAL_AT);
+        const m = x.runs[i];
+        const bare = config.bare[i];
+        if (!m || !bare) continue;
+        const ratio = m.rps / bare.rps;
+        const p99ok = m.p99Ms < GOAL_P99_MS;
+        const ratioOk = ratio >= GOAL_RATIO;
+        const goal = x.c.key === 'nearby' ? 'goal' : 'same bar (informational)';
+        out.push({
+          label: `${r.label}, ${processesLabel(config.processes)}, ${x.c.title}`,
+          met: p99ok && ratioOk,
+          text:
+            `${goal}: p99 at ${GOAL_AT} concurrent ${m.p99Ms.toFixed(2)} ms (< ${GOAL_P99_MS}: ${p99ok ? 'met' : 'MISSED'}), ` +
+            `ratio to bare ${ratio.toFixed(2)} (>= ${GOAL_RATIO}: ${ratioOk ? 'met' : 'MISSED'})` +
+            disturbed([m, bare]),
+        });
+      }
     }
   }
   return out;
@@ -355,7 +383,10 @@ async function main() {
   const table = resultsTable(reports);
   const goals = verdicts(reports);
   const failures = reports.flatMap((r) =>
-    [r.bare, ...r.cases.map((x) => x.runs)].flat().filter((m) => m.errors + m.non2xx + m.timeouts > 0 || m.requests === 0),
+    r.configs
+      .flatMap((config) => [config.bare, ...config.cases.map((x) => x.runs)])
+      .flat()
+      .filter((m) => m.errors + m.non2xx + m.timeouts > 0 || m.requests === 0),
   );
   const totalS = (performance.now() - started) / 1000;
   console.log(`\n${table}\n`);
@@ -366,7 +397,9 @@ async function main() {
   if (process.argv.includes('--write-readme')) {
     const section = [
       `Run of ${new Date().toISOString().slice(0, 10)} on ${machine()}; ${points.length.toLocaleString('en')} spots, ` +
-        `${DURATION_S} s per measurement after a ${WARMUP_S} s warm-up, clock fixed at ${FIXED_NOW}. ` +
+        `${DURATION_S} s per measurement after a ${WARMUP_S} s warm-up, clock fixed at ${FIXED_NOW}; ` +
+        `the app and the bare Express app each with ${PROCESS_COUNTS.map(processesLabel).join(' and with ')} ` +
+        `(more than one: node:cluster workers on one port, as WEB_CONCURRENCY runs the server). ` +
         `\`npm run bench\` took ${totalS.toFixed(0)} s.`,
       '',
       table,
@@ -377,10 +410,10 @@ async function main() {
       'The repo call alone (in one process, sequentially, no HTTP), per call:',
       '',
       ...reports.flatMap((r) =>
-        r.cases.map(
+        r.repo.map(
           (x) =>
-            `- ${r.label}, ${x.c.title}: ${x.repo.meanMs.toFixed(2)} ms mean, ${x.repo.meanTotal.toFixed(1)} matching spots on average ` +
-            `(${x.repo.withResults} of 200 positions have any); load ${(r.load.loadMs / 1000).toFixed(1)} s`,
+            `- ${r.label}, ${x.c.title}: ${x.timing.meanMs.toFixed(2)} ms mean, ${x.timing.meanTotal.toFixed(1)} matching spots on average ` +
+            `(${x.timing.withResults} of 200 positions have any); load ${(r.load.loadMs / 1000).toFixed(1)} s`,
         ),
       ),
       '',

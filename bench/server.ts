@@ -3,8 +3,12 @@
  * and the servers do not share one event loop: the real app (createApp through the tests'
  * testApp, on the database in BENCH_DATABASE, clock fixed at FIXED_NOW) and a bare Express
  * app with one JSON endpoint at the same path, both on random loopback ports. Talks to the
- * parent over the IPC channel only.
+ * parent over the IPC channel only. With BENCH_PROCESSES=n above 1 it is a node:cluster
+ * primary, as server/src/main.ts is with WEB_CONCURRENCY=n: n workers each run both apps on
+ * the same two ports, and the primary answers the parent for all of them (CPU summed, idle
+ * when every worker is).
  */
+import cluster, { type Worker } from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import express from 'express';
@@ -19,7 +23,10 @@ function listen(app: express.Express): Promise<Server> {
   });
 }
 
-async function main() {
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+
+/** One server process: both apps, answering the parent (or, in a cluster, the primary). */
+async function serve() {
   const send = (msg: FromServer) => process.send?.(msg);
   if (!process.send) throw new Error('bench/server.ts is started by bench/run.ts (it needs an IPC channel)');
   const database = JSON.parse(process.env.BENCH_DATABASE ?? 'null') as Config['database'] | null;
@@ -28,10 +35,16 @@ async function main() {
 
   // The app exactly as the API tests build it (tests/helpers/app.ts: test secrets, a fixed
   // clock, every createApp dependency), on the benchmark database.
+  // Several processes are configured as main.ts configures them (rate-limit counts in the database).
   const logLevel = process.env.BENCH_LOG_LEVEL;
   const { app } = testApp(db, {
     clock: fixedClock(FIXED_NOW),
-    config: { database, ...(logLevel ? { logLevel } : {}) },
+    config: {
+      database,
+      webConcurrency: PROCESSES,
+      rateLimitStore: PROCESSES > 1 ? 'database' : 'memory',
+      ...(logLevel ? { logLevel } : {}),
+    },
   });
 
   const bare = express();
@@ -88,7 +101,82 @@ async function main() {
   process.on('disconnect', () => void stop());
 }
 
-main().catch((err) => {
+/** Asks every worker the same question and collects one answer of `type` from each. */
+function askAll(workers: Worker[], msg: ToServer, type: FromServer['type']): Promise<FromServer[]> {
+  return Promise.all(
+    workers.map(
+      (w) =>
+        new Promise<FromServer>((resolveAnswer) => {
+          const onMessage = (answer: FromServer) => {
+            if (answer.type !== type) return;
+            w.off('message', onMessage);
+            resolveAnswer(answer);
+          };
+          w.on('message', onMessage);
+          w.send(msg);
+        }),
+    ),
+  );
+}
+
+/** The cluster primary: forks the workers, then speaks for them to the parent. */
+async function supervise() {
+  const send = (msg: FromServer) => process.send?.(msg);
+  if (!process.send) throw new Error('bench/server.ts is started by bench/run.ts (it needs an IPC channel)');
+  let stopping = false;
+  const workers = Array.from({ length: PROCESSES }, () => cluster.fork());
+  for (const w of workers) {
+    w.on('exit', (code) => {
+      if (stopping) return;
+      console.error(`[bench] a server worker exited (${code})`);
+      process.exit(1);
+    });
+  }
+  const ready = (await Promise.all(
+    workers.map((w) => new Promise<FromServer>((r) => w.on('message', (m: FromServer) => m.type === 'ready' && r(m)))),
+  )) as Array<Extract<FromServer, { type: 'ready' }>>;
+  const [first] = ready as [Extract<FromServer, { type: 'ready' }>];
+  if (ready.some((r) => r.appPort !== first.appPort || r.barePort !== first.barePort)) throw new Error('the workers listen on different ports');
+  send(first);
+
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise((exited) => {
+            if (w.isDead()) return exited(null);
+            w.once('exit', exited);
+            w.send({ type: 'stop' } satisfies ToServer);
+          }),
+      ),
+    );
+    process.exit(0);
+  };
+  process.on('message', (msg: ToServer) => {
+    if (msg.type === 'cpu') {
+      void askAll(workers, msg, 'cpu').then((answers) => {
+        const total = process.cpuUsage();
+        for (const a of answers) {
+          if (a.type !== 'cpu') continue;
+          total.user += a.userMicros;
+          total.system += a.systemMicros;
+        }
+        send({ type: 'cpu', userMicros: total.user, systemMicros: total.system, wallMs: performance.now() });
+      });
+    } else if (msg.type === 'idle') {
+      void askAll(workers, msg, 'idle').then((answers) =>
+        send({ type: 'idle', waitedMs: Math.max(...answers.map((a) => (a.type === 'idle' ? a.waitedMs : 0))) }),
+      );
+    } else if (msg.type === 'stop') {
+      void stop();
+    }
+  });
+  process.on('disconnect', () => void stop());
+}
+
+(cluster.isPrimary && PROCESSES > 1 ? supervise() : serve()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

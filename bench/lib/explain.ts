@@ -7,6 +7,8 @@ type NearbyInput = { couponId: number; position: Position; rangeM?: number };
 interface CapturedQuery {
   sql: string;
   bindings: unknown[];
+  /** The name node-postgres prepares it under, if the repo gave one. */
+  name?: string;
 }
 
 function call(db: Knex, q: NearbyInput) {
@@ -25,7 +27,8 @@ function call(db: Knex, q: NearbyInput) {
 /** The SQL statements one nearby call sends, exactly as the repo builds them. */
 export async function captureNearbyQueries(db: Knex, q: NearbyInput): Promise<CapturedQuery[]> {
   const captured: CapturedQuery[] = [];
-  const listener = (e: { sql: string; bindings?: unknown[] }) => captured.push({ sql: e.sql, bindings: e.bindings ?? [] });
+  const listener = (e: { sql: string; bindings?: unknown[]; options?: { name?: string } }) =>
+    captured.push({ sql: e.sql, bindings: e.bindings ?? [], name: e.options?.name });
   db.on('query', listener);
   try {
     await call(db, q);
@@ -55,12 +58,34 @@ async function sqlitePlan(db: Knex, query: CapturedQuery): Promise<string> {
     .join('\n');
 }
 
-/** PostgreSQL EXPLAIN (ANALYZE, BUFFERS): the plan that really ran, with timings. */
+/** A binding as an SQL literal (numbers, null and plain strings are all the nearby query binds). */
+function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'number') return String(v);
+  return `'${String(v).replace(/'/g, "''")}'`;
+}
+
+type PlanRows = { rows: Array<{ 'QUERY PLAN': string }> };
+
+/**
+ * PostgreSQL EXPLAIN (ANALYZE, BUFFERS): the plan that really ran, with timings. A statement
+ * the repo names is prepared as the server prepares it and run 6 times first: after 5
+ * PostgreSQL settles on a generic plan when that is no costlier, and from the 6th it reuses
+ * it, as the server's connections do.
+ */
 async function pgPlan(db: Knex, query: CapturedQuery): Promise<string> {
-  const result = (await db.raw(`explain (analyze, buffers) ${toKnexPlaceholders(query.sql)}`, query.bindings as Knex.RawBinding[])) as {
-    rows: Array<{ 'QUERY PLAN': string }>;
-  };
-  return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+  if (!query.name) {
+    const result = (await db.raw(`explain (analyze, buffers) ${toKnexPlaceholders(query.sql)}`, query.bindings as Knex.RawBinding[])) as PlanRows;
+    return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+  }
+  return db.transaction(async (trx) => {
+    await trx.raw(`prepare bench_explain as ${query.sql}`);
+    const args = `(${query.bindings.map(literal).join(', ')})`;
+    for (let i = 0; i < 6; i++) await trx.raw(`execute bench_explain${args}`);
+    const result = (await trx.raw(`explain (analyze, buffers) execute bench_explain${args}`)) as PlanRows;
+    await trx.raw('deallocate bench_explain');
+    return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
 }
 
 /** Each statement of one nearby call with its plan. */
