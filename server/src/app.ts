@@ -9,6 +9,7 @@ import type { Locale } from './contracts/common';
 import { CouponSearchQuery } from './contracts/coupons';
 import { ADMIN_ROOTS, COUPON_LIST_PAGE_SIZE, type PageId, type PrerenderedData } from './contracts/pages';
 import { jstDate } from './db/dialect';
+import { runningCampaign } from './domains/campaigns/campaigns.service';
 import { searchCoupons } from './domains/coupons/coupons.service';
 import { allowListGuard, compileAllowList } from './http/allow-list';
 import type { AppDeps } from './http/context';
@@ -52,12 +53,17 @@ export function apiRoutes(deps: AppDeps): AnyRoute[] {
 
 /**
  * The data a server-rendered page shows (issue 5): for the coupon list, its first page exactly
- * as the screen would load it (GET /api/coupons/list/search?page=1&limit=10 in that language).
+ * as the screen would load it (GET /api/coupons/list/search?page=1&limit=10 in that language)
+ * and the running rally as the layout would ask for it (GET /api/coupons/get/campaign).
  */
 async function pageData({ db, clock }: AppDeps, id: PageId, locale: Locale): Promise<Omit<PrerenderedData, 'locale'>> {
   if (id !== 'couponList') return {};
-  const { data, meta } = await searchCoupons(db, CouponSearchQuery.parse({ page: 1, limit: COUPON_LIST_PAGE_SIZE }), jstDate(clock.now()), locale);
-  return { couponList: { page: meta.page, total: meta.total, items: data } };
+  const today = jstDate(clock.now());
+  const [{ data, meta }, runningRally] = await Promise.all([
+    searchCoupons(db, CouponSearchQuery.parse({ page: 1, limit: COUPON_LIST_PAGE_SIZE }), today, locale),
+    runningCampaign(db, today, locale),
+  ]);
+  return { couponList: { page: meta.page, total: meta.total, items: data }, runningRally };
 }
 
 /**

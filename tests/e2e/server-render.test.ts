@@ -58,6 +58,10 @@ describe.skipIf(!hasChromium)('server-rendered coupon list (Chromium, 390x844 ph
     expect(data.locale).toBe('ja');
     expect(data.couponList?.items.map((c) => c.id)).toEqual(firstPage.data.map((c) => c.id));
     expect(data.couponList?.total).toBe(firstPage.meta.total);
+    // The running rally (the clock is inside the seeded one): the header links my stamps.
+    const rally = (await (await fetch(`${baseURL}/api/coupons/get/campaign`)).json()) as { data: { id: number } | null };
+    expect(data.runningRally?.id).toBe(rally.data?.id);
+    expect(html).toContain(`<a class="tool" href="/stamp/"`);
     // The list screen's CSS is linked in the head, so the painted page is styled.
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/coupons-[\w-]+\.css">/);
@@ -90,6 +94,7 @@ describe.skipIf(!hasChromium)('server-rendered coupon list (Chromium, 390x844 ph
     await still.goto('/coupon/');
     await expect(still.locator('[data-testid="coupon-grid"] > li').count()).resolves.toBe(firstPage.data.length);
     await expect(still.locator('.coupon-card__shop').first().isVisible()).resolves.toBe(true);
+    await still.screenshot({ path: 'docs/screenshots/coupon-list-before-scripts.png', animations: 'disabled' });
     await noJs.close();
 
     const context = await phoneContext(browser, baseURL, { serviceWorkers: 'block' });
@@ -100,8 +105,10 @@ describe.skipIf(!hasChromium)('server-rendered coupon list (Chromium, 390x844 ph
       if (m.type() === 'error') errors.push(m.text());
     });
     const listCalls: string[] = [];
+    const rallyCalls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/coupons/list/search')) listCalls.push(r.url());
+      if (r.url().includes('/api/coupons/get/campaign')) rallyCalls.push(r.url());
     });
     // Whether the server's page was ever replaced by a loading state before the app's list.
     await page.addInitScript(() => {
@@ -116,6 +123,8 @@ describe.skipIf(!hasChromium)('server-rendered coupon list (Chromium, 390x844 ph
     await expect(page.locator('[data-testid="coupon-grid"] > li').count()).resolves.toBe(firstPage.data.length);
     expect(await page.evaluate(() => (window as unknown as { __skeleton?: boolean }).__skeleton ?? false)).toBe(false);
     expect(listCalls.filter((u) => /[?&]page=1(&|$)/.test(u))).toEqual([]);
+    expect(rallyCalls).toEqual([]);
+    await expect(page.getByRole('link', { name: 'マイスタンプ', exact: true }).first().isVisible()).resolves.toBe(true);
     // The app is live: the next page loads when asked for.
     await page.getByRole('button', { name: 'もっと見る' }).click();
     await expect.poll(() => page.locator('[data-testid="coupon-grid"] > li').count()).toBeGreaterThan(firstPage.data.length);

@@ -1,3 +1,4 @@
+import type { Campaign } from './campaigns';
 import type { CouponCard } from './coupons';
 import type { Locale } from './common';
 
@@ -300,6 +301,8 @@ export type PrerenderedData = {
   locale: Locale;
   /** The first page of GET /api/coupons/list/search, as the list screen would load it. */
   couponList?: { page: number; total: number; items: CouponCard[] };
+  /** GET /api/coupons/get/campaign's answer (the header shows my stamps while a rally runs). */
+  runningRally?: Campaign | null;
 };
 
 /** What a server-side render is given: the page's data and the request's user agent (spec 1's PC message). */

@@ -112,7 +112,8 @@ export function pageHandler(dist: string, opts: { dataFor: PageDataSource; logge
       .filter((href) => !shell.includes(`href="${href}"`))
       .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
       .join('');
-    const prerendered: PrerenderedData = { locale, ...(data.couponList ? { couponList: data.couponList } : {}) };
+    // The page's data as JSON for the client; the user agent stays on the server.
+    const { userAgent: _userAgent, ...prerendered }: ServerRender = data;
     return shell
       // The painted page first, the app's code after (client/src/boot.ts starts it after the
       // first frame): on a weak signal an early fetch of the code would only slow the CSS.

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, NavLink, useSearchParams } from 'react-router-dom';
 import { PointDisplay } from '../../components/point-display';
-import { useRunningRally } from '../../features/campaign';
+import { useRunningRallyId } from '../../features/campaign';
 import { useT } from '../../lib/i18n';
 import { paths, useLocalePath } from '../../lib/paths';
 import { LanguageSelect } from './language-select';
@@ -21,7 +21,7 @@ export function PublicHeader() {
   const to = useLocalePath();
   const [query] = useSearchParams();
   const menuHidden = query.has('code');
-  const rallyId = useRunningRally((s) => s.campaign?.id);
+  const rallyId = useRunningRallyId();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const close = useCallback(() => setOpen(false), []);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { useRunningRally } from '../../features/campaign';
+import { useRunningRallyId } from '../../features/campaign';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { paths, useLocalePath } from '../../lib/paths';
 import './site-menu.css';
@@ -28,7 +28,7 @@ const ICONS = {
 export function SiteMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const to = useLocalePath();
-  const rallyId = useRunningRally((s) => s.campaign?.id);
+  const rallyId = useRunningRallyId();
   const dialog = useRef<HTMLDialogElement>(null);
   const { pathname } = useLocation();
 

@@ -1,2 +1,2 @@
 // The campaign feature's public face: the running rally (menu, layout) and its page.
-export { useRunningRally } from './stores/running-rally.store';
+export { useRunningRally, useRunningRallyId } from './stores/running-rally.store';
