@@ -33,6 +33,7 @@ function call(port: number, method: string, path: string, body?: unknown): Promi
  * the database, a killed worker is replaced, SIGTERM stops everything. SQLite only (the file
  * is the point; the PostgreSQL pass has nothing to add).
  */
+if (testDialect() === 'pg') console.info('cluster.test: skipped on PostgreSQL: it starts main.ts on its own SQLite file, the same on either pass');
 describe.skipIf(testDialect() === 'pg')('several server processes (WEB_CONCURRENCY=2)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'passport-cluster-'));
   const lines: LogLine[] = [];
