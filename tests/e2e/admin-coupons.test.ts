@@ -10,7 +10,7 @@ import type { Db } from '../../server/src/db/knex';
 import { DEMO_STAFF } from '../../seeds/02_demo_staff';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { chromiumAvailable, launchChromium, listen, phoneContext } from './browser';
+import { appLive, chromiumAvailable, launchChromium, listen, phoneContext } from './browser';
 
 /**
  * Issue 6's browser proof for coupons, on the seeded database with the clock at 2026-11-21
@@ -193,6 +193,7 @@ describe.skipIf(!hasChromium)('admin coupons (Chromium, 1280x800 desktop and a 3
     const mine = list.data.find((c) => c.id === couponId);
     expect(mine?.imageUrl).toMatch(/^\/uploads\/.+\.webp$/);
     await phonePage.goto('/coupon/');
+    await appLive(phonePage);
     const card = phonePage.locator(`a[data-coupon-id="${couponId}"]`);
     for (let i = 0; i < 20 && (await card.count()) === 0; i++) {
       await phonePage.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -6,7 +6,7 @@ import type { CouponCard, CouponDetail, CouponList } from '../../server/src/cont
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { chromiumAvailable, distanceM, launchChromium, listen, phoneContext } from './browser';
+import { appLive, chromiumAvailable, distanceM, launchChromium, listen, phoneContext } from './browser';
 
 /**
  * The core journey of issue 2 in Debian Chromium on a phone: coupon list, detail, mark as
@@ -98,6 +98,7 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
 
     // 1. The list: the first page in two columns, each card with shop, area and discount.
     await page.goto('/coupon/');
+    await appLive(page);
     await expect.poll(() => page.locator('h1').textContent()).toBe('クーポン一覧');
     const cards = page.locator('[data-testid="coupon-grid"] > li');
     await cards.nth(9).waitFor();

@@ -145,6 +145,7 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
 
     // Online: the list, my stamps (signed in) and the coupon are seen once, and saved.
     await page.goto('/coupon/');
+    await appLive(page);
     await page.locator('[data-testid="coupon-grid"] > li').nth(9).waitFor();
     await expect.poll(() => savedCopies(page)).toContain('coupons:list:ja');
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
@@ -198,6 +199,7 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     await page.reload();
     await page.getByTestId('coupon-pending').waitFor();
     await page.goto('/coupon/');
+    await appLive(page);
     await cardOf(page, coupon.id).getByTestId('pending-badge').waitFor();
     expect(await page.getByTestId('pending-bar').textContent()).toContain('送信待ちの「使用済み」：1件');
     expect(await page.getByRole('button', { name: '今すぐ送信' }).count()).toBe(0);
@@ -241,6 +243,7 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     const before = puts.length;
 
     await page.goto('/coupon/');
+    await appLive(page);
     await page.locator('[data-testid="coupon-grid"] > li').nth(9).waitFor();
     // Saved once the list has painted, in an idle moment.
     await expect.poll(() => savedCopies(page)).toContain('coupons:list:ja');
@@ -316,6 +319,7 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     expect(await redemptionsOf(coupon.id)).toHaveLength(0);
     // Seen on the coupon itself: no notice left for the list.
     await page.goto('/coupon/');
+    await appLive(page);
     await page.locator('[data-testid="coupon-grid"] > li').first().waitFor();
     expect(await page.getByTestId('offline-notices').count()).toBe(0);
     expect(problems).toEqual([]);
@@ -374,6 +378,7 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     await safari.addInitScript(second);
     const page = await safari.newPage();
     await page.goto('/coupon/');
+    await appLive(page);
     const hint = page.getByTestId('install-hint');
     await hint.waitFor();
     expect(await hint.textContent()).toContain('ホーム画面に追加できます');
@@ -381,6 +386,7 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     await page.screenshot({ path: `${SHOTS}/install-hint.png`, animations: 'disabled' });
     await hint.getByRole('button', { name: '閉じる' }).tap();
     await page.reload();
+    await appLive(page);
     await page.locator('[data-testid="coupon-grid"] > li').first().waitFor();
     expect(await page.getByTestId('install-hint').count()).toBe(0);
     await safari.close();
@@ -392,6 +398,7 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     await line.addInitScript(second);
     const inLine = await line.newPage();
     await inLine.goto('/coupon/');
+    await appLive(inLine);
     await inLine.locator('[data-testid="coupon-grid"] > li').first().waitFor();
     await inLine.waitForTimeout(300);
     expect(await inLine.getByTestId('install-hint').count()).toBe(0);

@@ -6,7 +6,7 @@ import { PRERENDER_SCRIPT_ID, type PrerenderedData } from '../../server/src/cont
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { chromiumAvailable, IPHONE_UA, launchChromium, listen, phoneContext } from './browser';
+import { appLive, chromiumAvailable, IPHONE_UA, launchChromium, listen, phoneContext } from './browser';
 
 /**
  * Issue 5: `/coupon/` comes rendered by the server (client/src/entry-server.tsx, built into
@@ -118,7 +118,8 @@ describe.skipIf(!hasChromium)('server-rendered coupon list (Chromium, 390x844 ph
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto('/coupon/');
-    // The app has taken over when the footer (rendered by the app only) is there.
+    await appLive(page);
+    // The footer is the app's own (the server leaves it out).
     await page.getByTestId('site-footer').waitFor();
     await expect(page.locator('[data-testid="coupon-grid"] > li').count()).resolves.toBe(firstPage.data.length);
     expect(await page.evaluate(() => (window as unknown as { __skeleton?: boolean }).__skeleton ?? false)).toBe(false);

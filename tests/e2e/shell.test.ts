@@ -209,11 +209,13 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     expect(await page.getByTestId('pc-gate').count()).toBe(0);
 
     await page.goto('/coupon/');
+    await appLive(page);
     await page.getByTestId('pc-gate').waitFor();
     expect((await page.locator('body').innerText()).trim()).toBe(PC_JA);
     expect(await page.locator('header, footer, [data-testid="coupon-grid"]').count()).toBe(0);
 
     await page.goto('/en/coupon/');
+    await appLive(page);
     await expect.poll(() => page.getByTestId('pc-gate').textContent()).toBe('This site cannot be used on a computer. Please open it on your smartphone.');
 
     await page.goto('/en/');
@@ -275,6 +277,7 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
 
     await page.goto('/en/coupon/');
+    await appLive(page);
     await expect.poll(() => h1(page)).toBe('Coupons');
     expect((await menuItems(page)).map((i) => i.label)).toEqual(MENU_ALL);
     await page.screenshot({ path: `${SHOTS}/menu-en.png`, animations: 'disabled' });
