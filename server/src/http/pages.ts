@@ -98,6 +98,8 @@ export function pageHandler(dist: string, opts: { dataFor: PageDataSource; logge
   const renderer = loadRenderer(dist, opts.logger);
   // Loaded now rather than on the first visitor's request.
   void renderer();
+  /** The `<link>`s of a screen's CSS, by screen module (the build does not change while serving). */
+  const linksOf = new Map<string, string>();
 
   async function serverRender(req: Request, id: PageId, locale: Locale, shell: string): Promise<string | null> {
     const r = await renderer();
@@ -107,11 +109,15 @@ export function pageHandler(dist: string, opts: { dataFor: PageDataSource; logge
     // A desktop sees the PC message (spec 1), which needs no data.
     const data: ServerRender = { locale, userAgent, ...(isPhoneUserAgent(userAgent) ? await opts.dataFor(id, locale) : {}) };
     const { html, title } = r.entry.renderPage(req.originalUrl, id, data);
-    const links = cssOf(r.manifest, module)
-      .map((file) => `/${file}`)
-      .filter((href) => !shell.includes(`href="${href}"`))
-      .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
-      .join('');
+    let links = linksOf.get(module);
+    if (links === undefined) {
+      links = cssOf(r.manifest, module)
+        .map((file) => `/${file}`)
+        .filter((href) => !shell.includes(`href="${href}"`))
+        .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+        .join('');
+      linksOf.set(module, links);
+    }
     // The page's data as JSON for the client; the user agent stays on the server.
     const { userAgent: _userAgent, ...prerendered }: ServerRender = data;
     return shell

@@ -38,10 +38,6 @@ function PublicShell() {
   const loadRally = useRunningRally((s) => s.load);
   useEffect(() => void loadRally(), [loadRally]);
   const [chrome, setChrome] = useState<PageChrome>({ footer: true });
-  // The footer is below the fold, in its own chunk: fetched once the page has rendered, so
-  // it is not part of the first view (nor of the server's render).
-  const [afterFirstRender, setAfterFirstRender] = useState(false);
-  useEffect(() => setAfterFirstRender(true), []);
   return (
     <SignInProvider>
       <PageChromeContext.Provider value={setChrome}>
@@ -53,13 +49,25 @@ function PublicShell() {
               <Outlet />
             </Suspense>
           </main>
-          {chrome.footer && afterFirstRender && (
-            <Suspense fallback={null}>
-              <PublicFooter />
-            </Suspense>
-          )}
+          {chrome.footer && <FooterAfterFirstRender />}
         </div>
       </PageChromeContext.Provider>
     </SignInProvider>
+  );
+}
+
+/**
+ * The footer is below the fold, in its own chunk: fetched once the page has rendered, so it
+ * is not part of the first view (nor of the server's render, which runs no effects). Only
+ * this component renders again for it.
+ */
+function FooterAfterFirstRender() {
+  const [rendered, setRendered] = useState(false);
+  useEffect(() => setRendered(true), []);
+  if (!rendered) return null;
+  return (
+    <Suspense fallback={null}>
+      <PublicFooter />
+    </Suspense>
   );
 }

@@ -15,13 +15,12 @@ export function CouponListPage() {
   const t = useT();
   const locale = useLocale();
   const store = useCouponListStore();
-  const storeLocale = useCouponListStore((s) => s.locale);
   // On the server the store is shared by every request: the page rendered comes from the request.
   const prerendered = useServerRender()?.couponList;
   const { items, total, loading, error, savedAt, loadMore, reset, saveCopy } = prerendered
     ? { ...store, items: prerendered.items, total: prerendered.total, loading: false, error: null, savedAt: null }
     : store;
-  const current = prerendered ? true : storeLocale === locale;
+  const current = prerendered !== undefined || store.locale === locale;
   const hasMore = total === null || items.length < total;
   const owner = useOwner();
   const pendingItems = useOfflineStore((s) => s.pending);
