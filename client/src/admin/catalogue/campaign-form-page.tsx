@@ -11,7 +11,7 @@ import { PageLoading } from '../pages/page-loading';
 import { getCampaign, listCampaigns, saveCampaign, type CampaignDetail } from './catalogue.api';
 import { overlaps, rallyState, todayJst } from './campaign-state';
 import { EntityAudit } from '../shared/entity-audit';
-import { checkTexts, emptyTexts, LocaleTextsFields, textsBody, textsFrom, type LocaleTexts, type TextFieldSpec } from './locale-texts';
+import { checkTexts, emptyTexts, LocaleTextsFields, textsBody, textsFrom, type LocaleTexts, type TextFieldSpec } from '../lib/locale-texts';
 import '../coupons/coupons.css';
 import './catalogue.css';
 

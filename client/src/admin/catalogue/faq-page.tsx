@@ -6,7 +6,7 @@ import { useAdminLocale, useAdminT } from '../lib/i18n';
 import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
 import { deleteFaq, deleteFaqCategory, listFaq, saveFaq, saveFaqCategory, type AdminFaqCategory } from './catalogue.api';
-import { checkTexts, emptyTexts, LocaleTextsFields, textsBody, textsFrom, type LocaleTexts, type TextFieldSpec } from './locale-texts';
+import { checkTexts, emptyTexts, LocaleTextsFields, textsBody, textsFrom, type LocaleTexts, type TextFieldSpec } from '../lib/locale-texts';
 import '../coupons/coupons.css';
 import './catalogue.css';
 

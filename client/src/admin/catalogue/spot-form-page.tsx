@@ -13,7 +13,7 @@ import { PageLoading } from '../pages/page-loading';
 import { useStaffSession } from '../session/session.store';
 import { getSpot, saveSpot, type SpotAdmin } from './catalogue.api';
 import { EntityAudit } from '../shared/entity-audit';
-import { checkTexts, emptyTexts, LocaleTextsFields, textsBody, textsFrom, type LocaleTexts, type TextFieldSpec } from './locale-texts';
+import { checkTexts, emptyTexts, LocaleTextsFields, textsBody, textsFrom, type LocaleTexts, type TextFieldSpec } from '../lib/locale-texts';
 import { SpotQrCard } from './spot-qr';
 import { spotPath } from './spot-list-page';
 import '../coupons/coupons.css';

@@ -1,9 +1,10 @@
-import type { Area, Locale, Purpose } from '../../../../server/src/contracts/common';
+import type { Area, Purpose } from '../../../../server/src/contracts/common';
 import { LOCALES } from '../../../../server/src/contracts/common';
 import type { AdminCoupon, CouponInput } from './coupons.api';
 import type { AdminKey } from '../lib/i18n';
+import { emptyTexts, textsBody, textsFrom, type LocaleTexts } from '../lib/locale-texts';
 
-export type Texts = Record<Locale, string>;
+export type Texts = LocaleTexts;
 export type SpotRef = { id: number; name: string; storeCode: string };
 
 /** What the coupon form edits: every field as the inputs hold it (strings while typing). */
@@ -30,16 +31,14 @@ export const MAX_LENGTH: Record<TextField, number> = { title: 300, discount: 300
 export const MAX_TAGS = 20;
 export const MAX_POINTS = 100000;
 
-const noTexts = (): Texts => ({ ja: '', en: '', ko: '', 'zh-cn': '', 'zh-tw': '' });
-
 /** A new coupon: valid from today for three months, not yet published. */
 export function emptyCoupon(today: string): CouponFormValue {
   const to = new Date(`${today}T00:00:00Z`);
   to.setUTCMonth(to.getUTCMonth() + 3);
   return {
-    title: noTexts(),
-    discount: noTexts(),
-    description: noTexts(),
+    title: emptyTexts(),
+    discount: emptyTexts(),
+    description: emptyTexts(),
     spots: [],
     area: '',
     purpose: '',
@@ -52,14 +51,12 @@ export function emptyCoupon(today: string): CouponFormValue {
   };
 }
 
-const textsOf = (t: Partial<Texts> & { ja: string }): Texts => Object.fromEntries(LOCALES.map((l) => [l, t[l] ?? ''])) as Texts;
-
 /** The form's value for a stored coupon. */
 export function fromCoupon(c: AdminCoupon): CouponFormValue {
   return {
-    title: textsOf(c.title),
-    discount: textsOf(c.discount),
-    description: textsOf(c.description),
+    title: textsFrom(c.title),
+    discount: textsFrom(c.discount),
+    description: textsFrom(c.description),
     spots: c.spots.map((s) => ({ id: s.id, name: s.name, storeCode: s.storeCode })),
     area: c.area,
     purpose: c.purpose,
@@ -72,19 +69,12 @@ export function fromCoupon(c: AdminCoupon): CouponFormValue {
   };
 }
 
-/** Texts for the API: ja always; another language only when written (empty falls back to ja). */
-function textsInput(t: Texts): CouponInput['title'] {
-  const out: CouponInput['title'] = { ja: t.ja.trim() };
-  for (const l of LOCALES) if (l !== 'ja' && t[l].trim()) out[l] = t[l].trim();
-  return out;
-}
-
 /** The body of POST/PUT /api/admincoupons (call only once `validate` found nothing). */
 export function toInput(v: CouponFormValue): CouponInput {
   return {
-    title: textsInput(v.title),
-    discount: textsInput(v.discount),
-    description: textsInput(v.description),
+    title: textsBody(v.title),
+    discount: textsBody(v.discount),
+    description: textsBody(v.description),
     spotIds: v.spots.map((s) => s.id),
     area: v.area as Area,
     purpose: v.purpose as Purpose,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { LOCALES, type Locale } from '../../../../server/src/contracts/common';
-import { useAdminT, type AdminKey } from '../lib/i18n';
+import { useAdminT, type AdminKey } from './i18n';
 
 export type LocaleTexts = Record<Locale, string>;
 export const emptyTexts = (): LocaleTexts => ({ ja: '', en: '', ko: '', 'zh-cn': '', 'zh-tw': '' });
@@ -26,12 +26,16 @@ export type TextFieldSpec = {
   /** Whether ja must be written. */
   required: boolean;
   multiline?: boolean;
+  /** Rows of a multiline field (default 5). */
+  rows?: number;
   placeholder?: AdminKey;
 };
 
 /**
  * Texts per language in tabs (issue 6): ja required, another language left empty shows ja
  * to visitors, and its tab says so. Errors come keyed `field.locale` and sit beside the field.
+ * The shown language is its own, or the caller's when it passes `locale` and `onLocale`
+ * (the caller then also chooses the language to show when errors arrive).
  */
 export function LocaleTextsFields({
   fields,
@@ -39,24 +43,31 @@ export function LocaleTextsFields({
   errors,
   onChange,
   testId,
+  locale,
+  onLocale,
 }: {
   fields: readonly TextFieldSpec[];
   values: Record<string, LocaleTexts>;
   errors: Record<string, string>;
   onChange: (field: string, texts: LocaleTexts) => void;
   testId?: string;
+  locale?: Locale;
+  onLocale?: (l: Locale) => void;
 }) {
   const t = useAdminT();
   const base = useId();
-  const [locale, setLocale] = useState<Locale>('ja');
+  const [ownLocale, setOwnLocale] = useState<Locale>('ja');
+  const controlled = locale !== undefined;
+  const active = locale ?? ownLocale;
+  const setLocale = onLocale ?? setOwnLocale;
   const filled = (l: Locale) => fields.some((f) => values[f.name]![l].trim() !== '');
   const hasError = (l: Locale) => fields.some((f) => errors[`${f.name}.${l}`]);
-  const active = locale;
   // New errors in another language: show that language (the errors sit beside its fields).
   useEffect(() => {
+    if (controlled) return;
     const first = errorsLocale(fields, errors);
-    setLocale((l) => (first && !fields.some((f) => errors[`${f.name}.${l}`]) ? first : l));
-  }, [errors, fields]);
+    setOwnLocale((l) => (first && !fields.some((f) => errors[`${f.name}.${l}`]) ? first : l));
+  }, [controlled, errors, fields]);
 
   return (
     <div data-testid={testId}>
@@ -138,7 +149,7 @@ function TextInput({ spec, locale, value, error, onChange }: { spec: TextFieldSp
           {text.length} / {spec.max}
         </span>
       </div>
-      {spec.multiline ? <textarea className="adm-textarea" rows={5} {...props} /> : <input className="adm-input" {...props} />}
+      {spec.multiline ? <textarea className="adm-textarea" rows={spec.rows ?? 5} {...props} /> : <input className="adm-input" {...props} />}
       {error && (
         <p className="adm-field__error" id={`${id}-err`}>
           {error}
