@@ -102,6 +102,14 @@ describe.skipIf(!hasChromium)('admin coupons (Chromium, 1280x800 desktop and a 3
     await page.getByLabel('公開状態').selectOption('draft');
     await page.waitForURL('**/management_admin/?status=draft');
     await expect.poll(async () => (await page.locator('tbody [data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).every((s) => s === 'draft')).toBe(true);
+
+    // The area filter narrows to that area's coupons, counted as the database counts them.
+    await page.getByLabel('公開状態').selectOption('');
+    await page.getByLabel('エリア').selectOption('aso');
+    await page.waitForURL('**/management_admin/?area=aso');
+    const aso = Number((await db('coupons').whereNull('deleted_at').where({ area: 'aso' }).count({ n: '*' }))[0]!.n);
+    expect(aso).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('coupon-list-range').textContent()).toBe(`全${aso}件中 1〜${Math.min(20, aso)}件を表示`);
     expect(problems).toEqual([]);
     await context.close();
   });

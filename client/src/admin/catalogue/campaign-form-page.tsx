@@ -7,6 +7,7 @@ import { useAdminLocale, useAdminT } from '../lib/i18n';
 import { adminPaths } from '../lib/paths';
 import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
+import { PageLoadError } from '../pages/page-load-error';
 import { PageLoading } from '../pages/page-loading';
 import { getCampaign, listCampaigns, saveCampaign, type CampaignDetail } from './catalogue.api';
 import { overlaps, rallyState, todayJst } from './campaign-state';
@@ -30,21 +31,7 @@ export function CampaignFormPage() {
   const loaded = useLoad<CampaignDetail | null>((signal) => (id === undefined ? Promise.resolve(null) : getCampaign(id, signal)), [id]);
   const title = id === undefined ? t('pages.campaignNew') : t('pages.campaign');
   if (loaded.status === 'loading' && !loaded.data) return <PageLoading />;
-  if (loaded.status === 'error')
-    return (
-      <div className="adm-page">
-        <PageHead title={title} />
-        <div className="adm-alert adm-alert--error" role="alert">
-          <Icon name="alert" size={20} />
-          <span>{loaded.error.message}</span>
-          {loaded.error.status !== 404 && (
-            <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" onClick={loaded.reload}>
-              {t('common.retry')}
-            </button>
-          )}
-        </div>
-      </div>
-    );
+  if (loaded.status === 'error') return <PageLoadError title={title} error={loaded.error} onRetry={loaded.reload} />;
   return <CampaignForm key={id ?? 'new'} campaign={loaded.data ?? null} title={title} />;
 }
 

@@ -1,12 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AREAS, PURPOSES, type Area, type Purpose } from '../../../../server/src/contracts/common';
+import { AREAS, PURPOSES } from '../../../../server/src/contracts/common';
 import { Icon } from '../layout/icons';
 import { formatDate, formatNumber } from '../lib/format';
 import { useAdminLocale, useAdminT } from '../lib/i18n';
 import { adminPaths } from '../lib/paths';
 import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
+import { CategoryFilters } from '../shared/category-filters';
 import { couponRanking } from './catalogue.api';
 import { todayJst } from './campaign-state';
 import { Pager } from './pager';
@@ -37,7 +38,7 @@ export function RankingPage() {
   const page = Number.isInteger(pageN) && pageN > 1 ? pageN : 1;
   const [draft, setDraft] = useState(query);
   const [error, setError] = useState<string | null>(null);
-  const ids = { from: useId(), to: useId(), area: useId(), purpose: useId() };
+  const ids = { from: useId(), to: useId() };
   // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the URL
   useEffect(() => setDraft(query), [search]);
 
@@ -90,32 +91,7 @@ export function RankingPage() {
             <input id={ids.to} type="date" className="adm-input" value={draft.to} min={draft.from} onChange={(e) => setDraft({ ...draft, to: e.target.value })} aria-invalid={error ? true : undefined} />
             {error && <p className="adm-field__error">{error}</p>}
           </div>
-          <div className="adm-field">
-            <label className="adm-field__label" htmlFor={ids.area}>
-              {t('couponList.area')}
-            </label>
-            <select id={ids.area} className="adm-select" value={draft.area} onChange={(e) => go({ ...draft, area: e.target.value as Area | '' })}>
-              <option value="">{t('couponList.any')}</option>
-              {AREAS.map((a) => (
-                <option key={a} value={a}>
-                  {t(`areas.${a}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="adm-field">
-            <label className="adm-field__label" htmlFor={ids.purpose}>
-              {t('couponList.purpose')}
-            </label>
-            <select id={ids.purpose} className="adm-select" value={draft.purpose} onChange={(e) => go({ ...draft, purpose: e.target.value as Purpose | '' })}>
-              <option value="">{t('couponList.any')}</option>
-              {PURPOSES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`purposes.${p}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CategoryFilters area={draft.area} purpose={draft.purpose} onArea={(v) => go({ ...draft, area: v })} onPurpose={(v) => go({ ...draft, purpose: v })} />
         </div>
         <div className="adm-filters__actions">
           <span className="adm-presets">

@@ -9,6 +9,7 @@ import { useAdminLocale, useAdminT } from '../lib/i18n';
 import { adminPaths } from '../lib/paths';
 import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
+import { PageLoadError } from '../pages/page-load-error';
 import { PageLoading } from '../pages/page-loading';
 import { useStaffSession } from '../session/session.store';
 import { getSpot, saveSpot, type SpotAdmin } from './catalogue.api';
@@ -61,21 +62,7 @@ export function SpotFormPage() {
   const loaded = useLoad<SpotAdmin | null>((signal) => (id === undefined ? Promise.resolve(null) : getSpot(id, signal)), [id]);
   const title = id === undefined ? t('pages.spotNew') : t('pages.spot');
   if (loaded.status === 'loading' && !loaded.data) return <PageLoading />;
-  if (loaded.status === 'error')
-    return (
-      <div className="adm-page">
-        <PageHead title={title} />
-        <div className="adm-alert adm-alert--error" role="alert">
-          <Icon name="alert" size={20} />
-          <span>{loaded.error.message}</span>
-          {loaded.error.status !== 404 && loaded.error.status !== 403 && (
-            <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" onClick={loaded.reload}>
-              {t('common.retry')}
-            </button>
-          )}
-        </div>
-      </div>
-    );
+  if (loaded.status === 'error') return <PageLoadError title={title} error={loaded.error} onRetry={loaded.reload} />;
   return <SpotForm key={id ?? 'new'} spot={loaded.data ?? null} title={title} />;
 }
 

@@ -1,12 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AREAS, PURPOSES, type Area, type Purpose } from '../../../../server/src/contracts/common';
+import { AREAS, PURPOSES } from '../../../../server/src/contracts/common';
 import { Icon } from '../layout/icons';
 import { formatDay, formatNumber } from '../lib/format';
 import { useAdminLocale, useAdminT } from '../lib/i18n';
 import { adminPaths } from '../lib/paths';
 import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
+import { CategoryFilters } from '../shared/category-filters';
 import { useStaffSession } from '../session/session.store';
 import { listSpots } from './catalogue.api';
 import { CsvPanel } from './csv-panel';
@@ -35,7 +36,7 @@ export function SpotListPage() {
   const pageN = Number(q.get('page'));
   const page = Number.isInteger(pageN) && pageN > 1 ? pageN : 1;
   const [draft, setDraft] = useState(filters.q);
-  const ids = { q: useId(), area: useId(), purpose: useId() };
+  const ids = { q: useId() };
   useEffect(() => setDraft(new URLSearchParams(search).get('q') ?? ''), [search]);
 
   const list = useLoad(
@@ -83,32 +84,7 @@ export function SpotListPage() {
             </label>
             <input id={ids.q} className="adm-input" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={t('spots.searchPlaceholder')} />
           </div>
-          <div className="adm-field">
-            <label className="adm-field__label" htmlFor={ids.area}>
-              {t('couponList.area')}
-            </label>
-            <select id={ids.area} className="adm-select" value={filters.area} onChange={(e) => go({ area: e.target.value as Area | '', q: draft })}>
-              <option value="">{t('couponList.any')}</option>
-              {AREAS.map((a) => (
-                <option key={a} value={a}>
-                  {t(`areas.${a}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="adm-field">
-            <label className="adm-field__label" htmlFor={ids.purpose}>
-              {t('couponList.purpose')}
-            </label>
-            <select id={ids.purpose} className="adm-select" value={filters.purpose} onChange={(e) => go({ purpose: e.target.value as Purpose | '', q: draft })}>
-              <option value="">{t('couponList.any')}</option>
-              {PURPOSES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`purposes.${p}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CategoryFilters area={filters.area} purpose={filters.purpose} onArea={(v) => go({ area: v, q: draft })} onPurpose={(v) => go({ purpose: v, q: draft })} />
         </div>
         <div className="adm-filters__actions">
           {filtered && (

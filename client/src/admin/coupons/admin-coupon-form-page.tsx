@@ -8,6 +8,7 @@ import { useAdminLocale, useAdminT } from '../lib/i18n';
 import { adminHref, adminPaths } from '../lib/paths';
 import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
+import { PageLoadError } from '../pages/page-load-error';
 import { PageLoading } from '../pages/page-loading';
 import { EntityAudit } from '../shared/entity-audit';
 import { readCouponDraft, removeCouponDraft, writeCouponDraft } from './coupon-draft';
@@ -44,21 +45,7 @@ export function CouponFormPage() {
   const title = id === undefined ? t('pages.couponNew') : t('pages.coupon');
 
   if (loaded.status === 'loading' && !loaded.data) return <PageLoading />;
-  if (loaded.status === 'error')
-    return (
-      <div className="adm-page">
-        <PageHead title={title} />
-        <div className="adm-alert adm-alert--error" role="alert">
-          <Icon name="alert" size={20} />
-          <span>{loaded.error.message}</span>
-          {loaded.error.status !== 404 && (
-            <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" onClick={loaded.reload}>
-              {t('common.retry')}
-            </button>
-          )}
-        </div>
-      </div>
-    );
+  if (loaded.status === 'error') return <PageLoadError title={title} error={loaded.error} onRetry={loaded.reload} />;
   return <CouponForm key={id ?? 'new'} coupon={loaded.data ?? null} title={title} />;
 }
 

@@ -8,6 +8,7 @@ import { useAdminLocale, useAdminT } from '../lib/i18n';
 import { adminPaths } from '../lib/paths';
 import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
+import { CategoryFilters } from '../shared/category-filters';
 import { listCoupons, type CouponQuery, type CouponRow } from './coupons.api';
 import { StatusBadge } from './status-badge';
 import { CsvPanel } from '../catalogue/csv-panel';
@@ -62,7 +63,7 @@ export function CouponListPage() {
   const navigate = useNavigate();
   const { filters, sort, page } = readQuery(search);
   const [draft, setDraft] = useState<Filters>(filters);
-  const ids = { title: useId(), shop: useId(), tag: useId(), area: useId(), purpose: useId(), status: useId(), sort: useId() };
+  const ids = { title: useId(), shop: useId(), tag: useId(), status: useId(), sort: useId() };
 
   // The form follows the URL when it changes from outside (back button, a menu link).
   useEffect(() => setDraft(readQuery(search).filters), [search]);
@@ -129,32 +130,7 @@ export function CouponListPage() {
             </label>
             <input id={ids.tag} className="adm-input" value={draft.tag} onChange={(e) => setDraft({ ...draft, tag: e.target.value })} />
           </div>
-          <div className="adm-field">
-            <label className="adm-field__label" htmlFor={ids.area}>
-              {t('couponList.area')}
-            </label>
-            <select id={ids.area} className="adm-select" value={draft.area} onChange={(e) => setAndGo('area', e.target.value as Area | '')}>
-              <option value="">{t('couponList.any')}</option>
-              {AREAS.map((a) => (
-                <option key={a} value={a}>
-                  {t(`areas.${a}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="adm-field">
-            <label className="adm-field__label" htmlFor={ids.purpose}>
-              {t('couponList.purpose')}
-            </label>
-            <select id={ids.purpose} className="adm-select" value={draft.purpose} onChange={(e) => setAndGo('purpose', e.target.value as Purpose | '')}>
-              <option value="">{t('couponList.any')}</option>
-              {PURPOSES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`purposes.${p}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CategoryFilters area={draft.area} purpose={draft.purpose} onArea={(v) => setAndGo('area', v)} onPurpose={(v) => setAndGo('purpose', v)} />
           <div className="adm-field">
             <label className="adm-field__label" htmlFor={ids.status}>
               {t('couponList.status')}

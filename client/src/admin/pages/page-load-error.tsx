@@ -1,0 +1,26 @@
+import { Icon } from '../layout/icons';
+import type { AdminApiError } from '../lib/api';
+import { useAdminT } from '../lib/i18n';
+import { PageHead } from './page-head';
+
+/**
+ * A page whose record could not be loaded: its heading and the error's message, with a retry
+ * unless retrying cannot help (404 not found, 403 not this staff member's).
+ */
+export function PageLoadError({ title, error, onRetry }: { title: string; error: AdminApiError; onRetry: () => void }) {
+  const t = useAdminT();
+  return (
+    <div className="adm-page">
+      <PageHead title={title} />
+      <div className="adm-alert adm-alert--error" role="alert">
+        <Icon name="alert" size={20} />
+        <span>{error.message}</span>
+        {error.status !== 404 && error.status !== 403 && (
+          <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" onClick={onRetry}>
+            {t('common.retry')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
