@@ -10,7 +10,7 @@ import { PageHead } from '../pages/page-head';
 import { CategoryFilters } from '../shared/category-filters';
 import { couponRanking } from './catalogue.api';
 import { todayJst } from './campaign-state';
-import { Pager } from './pager';
+import { Pager } from '../shared/pager';
 import '../coupons/coupons.css';
 import './catalogue.css';
 import { LoadErrorAlert, SkeletonRows } from '../shared/list-parts';

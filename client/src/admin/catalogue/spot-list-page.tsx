@@ -11,7 +11,7 @@ import { CategoryFilters } from '../shared/category-filters';
 import { useStaffSession } from '../session/session.store';
 import { listSpots } from './catalogue.api';
 import { CsvPanel } from './csv-panel';
-import { Pager } from './pager';
+import { Pager } from '../shared/pager';
 import '../coupons/coupons.css';
 import './catalogue.css';
 import { LoadErrorAlert, SkeletonRows } from '../shared/list-parts';

@@ -8,6 +8,7 @@ import { useAdminLocale, useAdminT } from '../lib/i18n';
 import { adminPaths } from '../lib/paths';
 import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
+import { Pager } from '../shared/pager';
 import { CategoryFilters } from '../shared/category-filters';
 import { listCoupons, type CouponQuery, type CouponRow } from './coupons.api';
 import { StatusBadge } from './status-badge';
@@ -218,37 +219,7 @@ export function CouponListPage() {
           )}
         </div>
 
-        {pages > 1 && (
-          <nav className="adm-pager" aria-label={t('couponList.pagination')}>
-            <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" disabled={page <= 1} onClick={() => go(filters, sort, page - 1)}>
-              {t('couponList.prev')}
-            </button>
-            <ol className="adm-pager__pages">
-              {pageList(page, pages).map((p, i) =>
-                p === null ? (
-                  <li key={`gap${i}`} className="adm-pager__gap" aria-hidden="true">
-                    …
-                  </li>
-                ) : (
-                  <li key={p}>
-                    <button
-                      type="button"
-                      className={`adm-pager__page${p === page ? ' is-current' : ''}`}
-                      aria-current={p === page ? 'page' : undefined}
-                      aria-label={t('couponList.page', { page: p })}
-                      onClick={() => go(filters, sort, p)}
-                    >
-                      {p}
-                    </button>
-                  </li>
-                ),
-              )}
-            </ol>
-            <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" disabled={page >= pages} onClick={() => go(filters, sort, page + 1)}>
-              {t('couponList.next')}
-            </button>
-          </nav>
-        )}
+        <Pager page={page} pages={pages} onPage={(p) => go(filters, sort, p)} />
       </section>
       <CsvPanel kind="coupons" onImported={list.reload} />
     </div>
@@ -313,12 +284,3 @@ function Row({ c }: { c: CouponRow }) {
   );
 }
 
-/** Page numbers to offer: the first, the last, and two either side of the current one. */
-function pageList(page: number, pages: number): Array<number | null> {
-  const out: Array<number | null> = [];
-  for (let p = 1; p <= pages; p++) {
-    if (p === 1 || p === pages || Math.abs(p - page) <= 2) out.push(p);
-    else if (out[out.length - 1] !== null) out.push(null);
-  }
-  return out;
-}

@@ -10,7 +10,7 @@ function pageList(page: number, pages: number): Array<number | null> {
   return out;
 }
 
-/** The coupon list's pager, for the other lists. */
+/** The admin lists' pager: previous, the page numbers (first, last, two either side of the current), next. */
 export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (p: number) => void }) {
   const t = useAdminT();
   if (pages <= 1) return null;
