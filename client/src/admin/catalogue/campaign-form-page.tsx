@@ -8,6 +8,8 @@ import { adminPaths } from '../lib/paths';
 import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
 import { PageLoadError } from '../pages/page-load-error';
+import { DateRangeFields } from '../shared/date-range-fields';
+import { SaveBar } from '../shared/save-bar';
 import { PageLoading } from '../pages/page-loading';
 import { getCampaign, listCampaigns, saveCampaign, type CampaignDetail } from './catalogue.api';
 import { overlaps, rallyState, todayJst } from './campaign-state';
@@ -44,7 +46,7 @@ function CampaignForm({ campaign, title }: { campaign: CampaignDetail | null; ti
   const t = useAdminT();
   const locale = useAdminLocale();
   const navigate = useNavigate();
-  const ids = { from: useId(), to: useId(), period: useId(), texts: useId() };
+  const ids = { period: useId(), texts: useId() };
   const [stored, setStored] = useState(campaign);
   const [value, setValue] = useState<Value>(() => fromCampaign(campaign));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -177,48 +179,15 @@ function CampaignForm({ campaign, title }: { campaign: CampaignDetail | null; ti
             <h2 className="adm-section__title" id={`${ids.period}-h`}>
               {t('campaigns.period')}
             </h2>
-            <div className="adm-grid-2 adm-grid-2--tight">
-              <div className={`adm-field${errors.startsOn ? ' has-error' : ''}`}>
-                <label className="adm-field__label" htmlFor={ids.from}>
-                  {t('campaigns.fields.startsOn')}
-                  <span className="adm-required">{t('couponForm.required')}</span>
-                </label>
-                <input id={ids.from} name="startsOn" type="date" className="adm-input" value={value.startsOn} onChange={(e) => set('startsOn', e.target.value)} aria-invalid={errors.startsOn ? true : undefined} />
-                {errors.startsOn && <p className="adm-field__error">{errors.startsOn}</p>}
-              </div>
-              <div className={`adm-field${errors.endsOn ? ' has-error' : ''}`}>
-                <label className="adm-field__label" htmlFor={ids.to}>
-                  {t('campaigns.fields.endsOn')}
-                  <span className="adm-required">{t('couponForm.required')}</span>
-                </label>
-                <input
-                  id={ids.to}
-                  name="endsOn"
-                  type="date"
-                  className="adm-input"
-                  value={value.endsOn}
-                  min={value.startsOn || undefined}
-                  onChange={(e) => set('endsOn', e.target.value)}
-                  aria-invalid={errors.endsOn ? true : undefined}
-                />
-                {errors.endsOn && <p className="adm-field__error">{errors.endsOn}</p>}
-              </div>
-            </div>
+            <DateRangeFields
+              required
+              from={{ name: 'startsOn', label: t('campaigns.fields.startsOn'), value: value.startsOn, error: errors.startsOn, onChange: (v) => set('startsOn', v) }}
+              to={{ name: 'endsOn', label: t('campaigns.fields.endsOn'), value: value.endsOn, error: errors.endsOn, onChange: (v) => set('endsOn', v) }}
+            />
             <p className="adm-field__hint">{t('campaigns.periodHint')}</p>
           </section>
         </div>
-        <div className="adm-savebar">
-          <span className="adm-savebar__state" aria-live="polite">
-            {saving ? t('couponForm.saving') : ''}
-          </span>
-          <Link className="adm-btn adm-btn--ghost" to={adminPaths.page('campaigns')}>
-            {t('couponForm.backToList')}
-          </Link>
-          <button type="submit" className="adm-btn adm-btn--primary adm-btn--lg" disabled={saving}>
-            {saving && <span className="adm-spinner adm-spinner--sm" aria-hidden="true" />}
-            {saving ? t('couponForm.saving') : stored ? t('couponForm.save') : t('couponForm.create')}
-          </button>
-        </div>
+        <SaveBar saving={saving} stored={!!stored} listHref={adminPaths.page('campaigns')} />
       </form>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { AREAS, PURPOSES, type Area, type Purpose } from '../../../../server/src/contracts/common';
 import { DEFAULT_USABLE_RANGE_M, USABLE_RANGE_MAX_M, USABLE_RANGE_MIN_M } from '../../../../server/src/contracts/spots-admin';
 import { Icon } from '../layout/icons';
@@ -10,6 +10,7 @@ import { adminPaths } from '../lib/paths';
 import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
 import { PageLoadError } from '../pages/page-load-error';
+import { SaveBar } from '../shared/save-bar';
 import { PageLoading } from '../pages/page-loading';
 import { useStaffSession } from '../session/session.store';
 import { getSpot, saveSpot, type SpotAdmin } from './catalogue.api';
@@ -289,18 +290,7 @@ function SpotForm({ spot, title }: { spot: SpotAdmin | null; title: string }) {
           {stored && <EntityAudit entity="spot" id={stored.id} round={round} />}
         </div>
         <div className="adm-coupon-form__side">{stored ? <SpotQrCard spotId={stored.id} /> : <p className="adm-hint-box">{t('spots.qr.afterSave')}</p>}</div>
-        <div className="adm-savebar">
-          <span className="adm-savebar__state" aria-live="polite">
-            {saving ? t('couponForm.saving') : ''}
-          </span>
-          <Link className="adm-btn adm-btn--ghost" to={adminPaths.page('setting')}>
-            {t('couponForm.backToList')}
-          </Link>
-          <button type="submit" className="adm-btn adm-btn--primary adm-btn--lg" disabled={saving}>
-            {saving && <span className="adm-spinner adm-spinner--sm" aria-hidden="true" />}
-            {saving ? t('couponForm.saving') : stored ? t('couponForm.save') : t('couponForm.create')}
-          </button>
-        </div>
+        <SaveBar saving={saving} stored={!!stored} listHref={adminPaths.page('setting')} />
       </form>
     </div>
   );

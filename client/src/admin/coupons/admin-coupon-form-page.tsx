@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { AREAS, PURPOSES, type Area, type Locale, type Purpose } from '../../../../server/src/contracts/common';
 import { Icon } from '../layout/icons';
 import { AdminApiError, adminMessageOf } from '../lib/api';
@@ -9,6 +9,8 @@ import { adminHref, adminPaths } from '../lib/paths';
 import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
 import { PageLoadError } from '../pages/page-load-error';
+import { DateRangeFields } from '../shared/date-range-fields';
+import { SaveBar } from '../shared/save-bar';
 import { PageLoading } from '../pages/page-loading';
 import { EntityAudit } from '../shared/entity-audit';
 import { readCouponDraft, removeCouponDraft, writeCouponDraft } from './coupon-draft';
@@ -56,7 +58,7 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
   const location = useLocation();
   const state = location.state as { flash?: Flash } | null;
   const draftKey = coupon ? String(coupon.id) : 'new';
-  const ids = { area: useId(), purpose: useId(), genre: useId(), from: useId(), to: useId(), points: useId(), published: useId() };
+  const ids = { area: useId(), purpose: useId(), genre: useId(), points: useId(), published: useId() };
 
   const [baseline, setBaseline] = useState<CouponFormValue>(() => (coupon ? fromCoupon(coupon) : emptyCoupon(todayJst())));
   const [value, setValue] = useState<CouponFormValue>(baseline);
@@ -344,39 +346,10 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
               <span className="adm-switch__label">{value.published ? t('couponForm.publishedOn') : t('couponForm.publishedOff')}</span>
             </label>
             <p className="adm-field__hint">{value.published ? t('couponForm.publishedOnHint') : t('couponForm.publishedOffHint')}</p>
-            <div className="adm-grid-2 adm-grid-2--tight">
-              <div className={`adm-field${errors.validFrom ? ' has-error' : ''}`}>
-                <label className="adm-field__label" htmlFor={ids.from}>
-                  {t('couponForm.fields.validFrom')}
-                </label>
-                <input
-                  id={ids.from}
-                  name="validFrom"
-                  type="date"
-                  className="adm-input"
-                  value={value.validFrom}
-                  onChange={(e) => set('validFrom', e.target.value)}
-                  aria-invalid={errors.validFrom ? true : undefined}
-                />
-                {errors.validFrom && <p className="adm-field__error">{errors.validFrom}</p>}
-              </div>
-              <div className={`adm-field${errors.validTo ? ' has-error' : ''}`}>
-                <label className="adm-field__label" htmlFor={ids.to}>
-                  {t('couponForm.fields.validTo')}
-                </label>
-                <input
-                  id={ids.to}
-                  name="validTo"
-                  type="date"
-                  className="adm-input"
-                  value={value.validTo}
-                  min={value.validFrom || undefined}
-                  onChange={(e) => set('validTo', e.target.value)}
-                  aria-invalid={errors.validTo ? true : undefined}
-                />
-                {errors.validTo && <p className="adm-field__error">{errors.validTo}</p>}
-              </div>
-            </div>
+            <DateRangeFields
+              from={{ name: 'validFrom', label: t('couponForm.fields.validFrom'), value: value.validFrom, error: errors.validFrom, onChange: (v) => set('validFrom', v) }}
+              to={{ name: 'validTo', label: t('couponForm.fields.validTo'), value: value.validTo, error: errors.validTo, onChange: (v) => set('validTo', v) }}
+            />
             <p className="adm-field__hint">{t('couponForm.validityHint')}</p>
           </section>
 
@@ -413,18 +386,7 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
           <ImagesCard couponId={stored?.id} images={images} onImages={setImages} queued={queued} onQueue={setQueued} progress={progress} />
         </div>
 
-        <div className="adm-savebar">
-          <span className="adm-savebar__state" aria-live="polite">
-            {saving ? (progress !== null ? t('couponForm.images.uploading') : t('couponForm.saving')) : dirty ? t('couponForm.unsaved') : ''}
-          </span>
-          <Link className="adm-btn adm-btn--ghost" to={adminPaths.index()}>
-            {t('couponForm.backToList')}
-          </Link>
-          <button type="submit" className="adm-btn adm-btn--primary adm-btn--lg" disabled={saving}>
-            {saving && <span className="adm-spinner adm-spinner--sm" aria-hidden="true" />}
-            {saving ? t('couponForm.saving') : stored ? t('couponForm.save') : t('couponForm.create')}
-          </button>
-        </div>
+        <SaveBar saving={saving} stored={!!stored} listHref={adminPaths.index()} state={saving ? (progress !== null ? t('couponForm.images.uploading') : t('couponForm.saving')) : dirty ? t('couponForm.unsaved') : ''} />
       </form>
     </div>
   );
