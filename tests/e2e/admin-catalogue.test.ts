@@ -6,7 +6,7 @@ import type { Db } from '../../server/src/db/knex';
 import { DEMO_STAFF } from '../../seeds/02_demo_staff';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { chromiumAvailable, launchChromium, listen, phoneContext } from './browser';
+import { chromiumAvailable, launchChromium, listen, phoneContext, staffDesktop, watchProblems } from './browser';
 
 /**
  * Issue 6's browser proof for the rest of the catalogue, on the seeded database (clock at
@@ -40,30 +40,8 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
     await destroy?.();
   });
 
-  function watchProblems(page: Page): string[] {
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
-    });
-    return problems;
-  }
-
-  /** A desktop signed in as the seeded admin (the token cookie as the login screen keeps it). */
-  async function adminDesktop(): Promise<BrowserContext> {
-    const res = await fetch(`${baseURL}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-    });
-    const { data } = (await res.json()) as { data: { token: string } };
-    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
-    await context.addCookies([{ name: 'auth._token.local', value: encodeURIComponent(data.token), url: baseURL }]);
-    return context;
-  }
-
   it('creates a rally, then refuses an overlapping one with the clash named beside the dates', async () => {
-    const context = await adminDesktop();
+    const context = await staffDesktop(browser, baseURL, ADMIN);
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto('/management_admin/campaign/');
@@ -103,7 +81,7 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
   });
 
   it('adds an FAQ entry that a visitor sees on the public /faq/', async () => {
-    const context = await adminDesktop();
+    const context = await staffDesktop(browser, baseURL, ADMIN);
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto('/management_admin/faq/');
@@ -130,7 +108,7 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
   });
 
   it('renames a spot, sees the change in its history, and shows its printable QR code', async () => {
-    const context = await adminDesktop();
+    const context = await staffDesktop(browser, baseURL, ADMIN);
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto('/management_admin/setting/');
@@ -160,7 +138,7 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
   });
 
   it('imports a spot CSV file with a bad row: the row is named and nothing is imported', async () => {
-    const context = await adminDesktop();
+    const context = await staffDesktop(browser, baseURL, ADMIN);
     const page = await context.newPage();
     const problems = watchProblems(page);
     const before = Number((await db('spots').count({ n: '*' }))[0]!.n);
@@ -204,7 +182,7 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
   });
 
   it('ranks coupons by uses over a chosen period', async () => {
-    const context = await adminDesktop();
+    const context = await staffDesktop(browser, baseURL, ADMIN);
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto('/management_admin/ranking/?from=2026-10-01&to=2026-11-21');

@@ -10,7 +10,7 @@ import type { Db } from '../../server/src/db/knex';
 import { DEMO_STAFF } from '../../seeds/02_demo_staff';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { appLive, chromiumAvailable, launchChromium, listen, phoneContext } from './browser';
+import { appLive, chromiumAvailable, launchChromium, listen, phoneContext, staffDesktop, watchProblems } from './browser';
 
 /**
  * Issue 6's browser proof for coupons, on the seeded database with the clock at 2026-11-21
@@ -57,30 +57,8 @@ describe.skipIf(!hasChromium)('admin coupons (Chromium, 1280x800 desktop and a 3
     if (uploads) rmSync(uploads, { recursive: true, force: true });
   });
 
-  function watchProblems(page: Page): string[] {
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
-    });
-    return problems;
-  }
-
-  /** A desktop signed in as the seeded admin (the token cookie as the login screen keeps it). */
-  async function adminDesktop(): Promise<BrowserContext> {
-    const res = await fetch(`${baseURL}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-    });
-    const { data } = (await res.json()) as { data: { token: string } };
-    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
-    await context.addCookies([{ name: 'auth._token.local', value: encodeURIComponent(data.token), url: baseURL }]);
-    return context;
-  }
-
   it('lists coupons with their state, searches and pages', async () => {
-    const context = await adminDesktop();
+    const context = await staffDesktop(browser, baseURL, ADMIN);
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto('/management_admin/');
@@ -115,7 +93,7 @@ describe.skipIf(!hasChromium)('admin coupons (Chromium, 1280x800 desktop and a 3
   });
 
   it('creates a coupon with an image for a seeded spot, publishes it, previews it; a visitor sees it', async () => {
-    const context = await adminDesktop();
+    const context = await staffDesktop(browser, baseURL, ADMIN);
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto('/management_admin/');

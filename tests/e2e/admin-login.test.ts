@@ -6,7 +6,7 @@ import type { Db } from '../../server/src/db/knex';
 import { DEMO_STAFF } from '../../seeds/02_demo_staff';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { chromiumAvailable, launchChromium, listen } from './browser';
+import { chromiumAvailable, desktopContext, launchChromium, listen, watchProblems } from './browser';
 
 /**
  * Issue 3's browser proof for the admin area, on a desktop (1280x800, staff use PCs): a
@@ -42,18 +42,6 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
     await destroy?.();
   });
 
-  const desktop = (): Promise<BrowserContext> =>
-    browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
-
-  /** Script errors and console errors (CSP among them); refused API calls are expected. */
-  function watchProblems(page: Page): string[] {
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
-    });
-    return problems;
-  }
 
   async function signIn(page: Page, email: string, password: string) {
     await page.getByLabel('メールアドレス').fill(email);
@@ -62,7 +50,7 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
   }
 
   it('signed out, an admin page lands on login; a wrong password is refused in the chosen language', async () => {
-    const context = await desktop();
+    const context = await desktopContext(browser, baseURL);
     const page = await context.newPage();
     const problems = watchProblems(page);
     const scripts: string[] = [];
@@ -109,7 +97,7 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
   });
 
   it('the admin signs in, sees the layout and side menu, and logs out back to the login page', async () => {
-    const context = await desktop();
+    const context = await desktopContext(browser, baseURL);
     const page = await context.newPage();
     const problems = watchProblems(page);
 
@@ -200,7 +188,7 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
   });
 
   it('under a language prefix (spec 2): the login and the admin pages in that language, links and logout keep the prefix', async () => {
-    const context = await desktop();
+    const context = await desktopContext(browser, baseURL);
     const page = await context.newPage();
     const problems = watchProblems(page);
 
@@ -255,7 +243,7 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
   });
 
   it('a token the server refuses (401) ends the session: back to login, told it expired', async () => {
-    const context = await desktop();
+    const context = await desktopContext(browser, baseURL);
     await context.addCookies([{ name: 'auth._token.local', value: 'not.a.valid-token', url: baseURL }]);
     const page = await context.newPage();
     await page.goto('/management_admin/faq/');
@@ -284,7 +272,7 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
   });
 
   it('shop staff see only the items they may use', async () => {
-    const context = await desktop();
+    const context = await desktopContext(browser, baseURL);
     const page = await context.newPage();
     await page.goto('/management_admin/login/');
     await signIn(page, SHOP.email, SHOP.password);

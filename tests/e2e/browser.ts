@@ -72,3 +72,37 @@ export function distanceM(a: { lat: number; lng: number }, b: { lat: number; lng
 export async function appLive(page: Page): Promise<void> {
   await page.locator('html[data-app="live"]').waitFor({ state: 'attached' });
 }
+
+/**
+ * Collects a page's script errors and console errors as they happen (failed resource loads
+ * are expected: refused API calls; with `allowNetErrors` also net:: errors, for offline runs).
+ */
+export function watchProblems(page: Page, { allowNetErrors = false } = {}): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    const text = m.text();
+    if (m.type() !== 'error' || text.startsWith('Failed to load resource') || (allowNetErrors && text.includes('net::ERR_'))) return;
+    problems.push(`console: ${text}`);
+  });
+  return problems;
+}
+
+/** A staff member's desktop (1280x800, Japanese, JST), signed out. */
+export function desktopContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+}
+
+/** A desktop signed in as `staff` through POST /api/login (the token cookie as the login screen keeps it). */
+export async function staffDesktop(browser: Browser, baseURL: string, staff: { email: string; password: string }): Promise<BrowserContext> {
+  const res = await fetch(`${baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: staff.email, password: staff.password }),
+  });
+  if (res.status !== 200) throw new Error(`staff sign-in answered ${res.status}`);
+  const { data } = (await res.json()) as { data: { token: string } };
+  const context = await desktopContext(browser, baseURL);
+  await context.addCookies([{ name: 'auth._token.local', value: encodeURIComponent(data.token), url: baseURL }]);
+  return context;
+}

@@ -6,7 +6,7 @@ import type { CouponCard, CouponDetail, CouponList } from '../../server/src/cont
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { appLive, chromiumAvailable, distanceM, launchChromium, listen, phoneContext } from './browser';
+import { appLive, chromiumAvailable, distanceM, launchChromium, listen, phoneContext, watchProblems } from './browser';
 
 /**
  * The core journey of issue 2 in Debian Chromium on a phone: coupon list, detail, mark as
@@ -55,16 +55,6 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
   });
 
   const redemptionsOf = async (couponId: number) => Number((await db('redemptions').where({ coupon_id: couponId }).count({ n: '*' }))[0]?.n);
-
-  /** Script errors and console errors (CSP violations among them); failed API calls are expected. */
-  function watchProblems(page: Page): string[] {
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
-    });
-    return problems;
-  }
 
   /** Presses 'mark as used'; with `signIn`, expects the sign-in sheet and uses the demo sign-in. */
   async function pressMarkUsed(page: Page, label: string, opts: { signIn: boolean; shot?: string }) {

@@ -7,7 +7,7 @@ import type { CouponCard, CouponDetail, CouponList } from '../../server/src/cont
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { appLive, chromiumAvailable, launchChromium, listen, phoneContext } from './browser';
+import { appLive, chromiumAvailable, launchChromium, listen, phoneContext, watchProblems } from './browser';
 
 /**
  * Issue 5 in Debian Chromium on a 390x844 phone: the app opens offline and shows the
@@ -66,17 +66,6 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     await new Promise((r) => server?.close(r));
     await destroy?.();
   });
-
-  /** Uncaught script errors and console errors other than failed loads (expected offline). */
-  function watchProblems(page: Page): string[] {
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      const text = m.text();
-      if (m.type() === 'error' && !text.startsWith('Failed to load resource') && !text.includes('net::ERR_')) problems.push(`console: ${text}`);
-    });
-    return problems;
-  }
 
   async function phoneAt(spot: { latitude: number; longitude: number }, extra: Parameters<typeof phoneContext>[2] = {}): Promise<BrowserContext> {
     const context = await phoneContext(browser, baseURL, { geolocation: { latitude: spot.latitude, longitude: spot.longitude, accuracy: 15 }, ...extra });
@@ -141,7 +130,7 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     const spot = coupon.spots[0]!;
     const context = await phoneAt(spot);
     const page = await context.newPage();
-    const problems = watchProblems(page);
+    const problems = watchProblems(page, { allowNetErrors: true });
 
     // Online: the list, my stamps (signed in) and the coupon are seen once, and saved.
     await page.goto('/coupon/');
@@ -239,7 +228,7 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     const spot = coupon.spots[0]!;
     const context = await phoneAt(spot, { serviceWorkers: 'block' });
     const page = await context.newPage();
-    const problems = watchProblems(page);
+    const problems = watchProblems(page, { allowNetErrors: true });
     const before = puts.length;
 
     await page.goto('/coupon/');
@@ -298,7 +287,7 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     const s = coupon.spots[0]!;
     const context = await phoneAt({ latitude: s.latitude + 0.045, longitude: s.longitude }, { serviceWorkers: 'block' });
     const page = await context.newPage();
-    const problems = watchProblems(page);
+    const problems = watchProblems(page, { allowNetErrors: true });
     const before = puts.length;
     await signInOnStamps(page);
     await page.goto(`/coupon/${coupon.id}/`);
@@ -330,7 +319,7 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     const coupon = reds[3]!;
     const context = await phoneContext(browser, baseURL, { permissions: [], serviceWorkers: 'block' });
     const page = await context.newPage();
-    const problems = watchProblems(page);
+    const problems = watchProblems(page, { allowNetErrors: true });
     await signInOnStamps(page);
     await page.goto(`/coupon/${coupon.id}/`);
     await expect.poll(() => page.locator('h1').textContent()).toBe(coupon.title);
@@ -410,7 +399,7 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     expect(chunk).toBeDefined();
     const context = await phoneContext(browser, baseURL, { serviceWorkers: 'block' });
     const page = await context.newPage();
-    const problems = watchProblems(page);
+    const problems = watchProblems(page, { allowNetErrors: true });
     const loads: string[] = [];
     page.on('load', () => loads.push(page.url()));
 
