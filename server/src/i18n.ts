@@ -15,6 +15,8 @@ void instance.init({
   resources,
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
+  // Our codes are lower case (zh-tw); without this i18next asks for zh-TW and falls back to ja.
+  lowerCaseLng: true,
   initAsync: false,
   interpolation: { escapeValue: false },
 });

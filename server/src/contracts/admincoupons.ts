@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Area, JstDate, ListMeta, Purpose } from './common';
+import { Area, Id, IdText, JstDate, ListMeta, Purpose } from './common';
 
 const text = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' });
 const requiredText = (max: number) => text(max).min(1, { error: 'validation.required' });
@@ -21,7 +21,7 @@ export const AdminCouponInput = z
     title: LocalisedTexts(300),
     description: LocalisedTexts(4000, false),
     discount: LocalisedTexts(300),
-    spotIds: z.array(z.number().int().positive()).min(1, { error: 'validation.spotsRequired' }).max(1000),
+    spotIds: z.array(Id).min(1, { error: 'validation.spotsRequired' }).max(1000),
     area: Area,
     purpose: Purpose,
     genre: z.string().trim().max(100).nullable().default(null),
@@ -102,7 +102,7 @@ export const AdminCouponResponse = z.object({ data: AdminCoupon });
 
 export const TagSuggestions = z.object({ data: z.array(z.object({ tag: z.string(), count: z.number().int() })) });
 
-export const LinePointAmountQuery = z.object({ couponId: z.coerce.number().int().positive() });
+export const LinePointAmountQuery = z.object({ couponId: IdText });
 /** LINE points per use of a coupon, and what it has given so far (points). */
 export const LinePointAmount = z.object({
   data: z.object({ couponId: z.number().int(), amount: z.number().int(), redemptions: z.number().int(), pointsIssued: z.number().int() }),

@@ -14,10 +14,17 @@ export const Purpose = z.enum(PURPOSES);
 export type Area = z.infer<typeof Area>;
 export type Purpose = z.infer<typeof Purpose>;
 
-/** A JST calendar date `YYYY-MM-DD`. */
-export const JstDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD');
+/** A JST calendar date `YYYY-MM-DD` that exists (2026-02-31 and 2026-13-01 do not). */
+export const JstDate = z.iso.date({ error: 'validation.date' });
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+/** The largest id a table's key holds (PostgreSQL `integer`): larger ids are refused as bad input, not looked up. */
+export const MAX_ID = 2_147_483_647;
+/** A record id in a JSON body: a whole number 1..MAX_ID. */
+export const Id = z.number().int().min(1).max(MAX_ID);
+/** A record id in a path or query string (text read as a number): a whole number 1..MAX_ID. */
+export const IdText = z.coerce.number().int().min(1).max(MAX_ID);
+
+export const IdParam = z.object({ id: IdText });
 
 /** Page and limit of a list; limit is capped so one request stays cheap. */
 export const Paging = z.object({
@@ -39,5 +46,9 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const Latitude = z.coerce.number().min(-90).max(90);
-export const Longitude = z.coerce.number().min(-180).max(180);
+/** Text of a query string read as a number; an empty or blank one stays missing (not 0). */
+const numberFromText = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v);
+
+/** WGS84 degrees, from a JSON number or query text; `lat=` (empty) is missing, not the equator. */
+export const Latitude = z.preprocess(numberFromText, z.number().min(-90).max(90));
+export const Longitude = z.preprocess(numberFromText, z.number().min(-180).max(180));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Area, JstDate, Latitude, ListMeta, Longitude, Paging, Purpose } from './common';
+import { Area, IdText, JstDate, Latitude, ListMeta, Longitude, Paging, Purpose } from './common';
 import { Stamp } from './stamps';
 
 /** Query of GET /api/coupons/list/search (spec 7). `tag` may repeat. */
@@ -67,7 +67,7 @@ export const NearbySpotQuery = Paging.extend({
   limit: z.coerce.number().int().min(1).max(50).default(5),
   lat: Latitude,
   long: Longitude,
-  cid: z.coerce.number().int().positive(),
+  cid: IdText,
   /** Metres; when absent each spot's own usable range applies. */
   range: z.coerce.number().int().min(1).max(50000).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './common';
 import { LocalisedTexts } from './admincoupons';
 
 export const Faq = z.object({ id: z.number().int(), question: z.string(), answer: z.string() });
@@ -10,7 +11,7 @@ export const FaqCategoryListResponse = z.object({ data: z.array(FaqCategory) });
 
 /** Body of POST /api/faqs/add/category: a new category, or with `id` a change to one. */
 export const FaqCategoryInput = z.object({
-  id: z.number().int().positive().optional(),
+  id: Id.optional(),
   name: LocalisedTexts(200),
   sortOrder: z.number().int().min(0).max(10000).default(0),
 });
@@ -18,8 +19,8 @@ export type FaqCategoryInput = z.output<typeof FaqCategoryInput>;
 
 /** Body of POST /api/faqs/add/faq: a new entry, or with `id` a change to one. */
 export const FaqInput = z.object({
-  id: z.number().int().positive().optional(),
-  categoryId: z.number().int().positive(),
+  id: Id.optional(),
+  categoryId: Id,
   question: LocalisedTexts(500),
   answer: LocalisedTexts(4000),
   sortOrder: z.number().int().min(0).max(10000).default(0),
@@ -27,7 +28,7 @@ export const FaqInput = z.object({
 export type FaqInput = z.output<typeof FaqInput>;
 
 /** Body of PUT /api/faqs/del/category and PUT /api/faqs/del/faq. */
-export const FaqDeleteInput = z.object({ id: z.number().int().positive() });
+export const FaqDeleteInput = z.object({ id: Id });
 
 /** The FAQ for the admin screen: every locale's texts. */
 export const AdminFaqCategory = z.object({

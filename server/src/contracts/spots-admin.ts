@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AREAS, Area, JstDate, ListMeta, PURPOSES, Purpose } from './common';
+import { Area, AREAS, Id, IdText, JstDate, ListMeta, Purpose, PURPOSES } from './common';
 
 /**
  * Admin spots (spec 7 "Spots", issue 6): list, detail, create and edit, the printable QR
@@ -75,7 +75,7 @@ export type SpotInput = z.output<typeof SpotInput>;
  * Body of POST /api/storeadmininfos: a spot, with `id` to update that spot (admins, or shop
  * staff for their own spots) or without it to create one (admins only).
  */
-export const StoreAdminInfoBody = SpotFields.extend({ id: z.number().int().positive().optional() }).refine(notNullIsland, {
+export const StoreAdminInfoBody = SpotFields.extend({ id: Id.optional() }).refine(notNullIsland, {
   path: ['latitude'],
   error: 'validation.latitude',
 });
@@ -141,7 +141,7 @@ export const SpotPickerList = z.object({ data: z.array(SpotPickerItem), meta: Li
 
 /** Query of GET /api/coupons/get/spot/qrcode. */
 export const SpotQrQuery = z.object({
-  spotId: z.coerce.number().int().positive(),
+  spotId: IdText,
   /** json: `{data}` with a PNG data URL; svg or png: the image itself (for printing). */
   format: z.enum(['json', 'svg', 'png']).default('json'),
   /** Width of the PNG in pixels (json and png). */
@@ -164,16 +164,12 @@ export type SpotQr = z.infer<typeof SpotQr>;
 export const SpotQrResponse = z.object({ data: SpotQr });
 
 /** Query of GET /api/coupons/list/search/ranking: a period of JST dates (default the last 30 days). */
-const validDate = JstDate.refine((d) => {
-  const t = Date.parse(`${d}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
-}, { error: 'validation.date' });
 export const RankingQuery = z
   .object({
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(20),
-    from: validDate.optional(),
-    to: validDate.optional(),
+    from: JstDate.optional(),
+    to: JstDate.optional(),
     area: Area.optional(),
     purpose: Purpose.optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdText } from './common';
 import { Campaign } from './campaigns';
 
 /** Spec 3, 9: a red stamp counts 1, a gold stamp (lodging coupon) counts 10. */
@@ -18,7 +19,7 @@ export const Stamp = z.object({
 });
 export type Stamp = z.infer<typeof Stamp>;
 
-export const StampListQuery = z.object({ campaignId: z.coerce.number().int().positive().optional() });
+export const StampListQuery = z.object({ campaignId: IdText.optional() });
 
 /** My stamps in one rally, newest first, with totals in stamp points (red 1, gold 10). */
 export const StampList = z.object({

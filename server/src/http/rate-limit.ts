@@ -55,6 +55,11 @@ const tooMany = (_req: Request, _res: Response, next: NextFunction) => next(new 
 
 /** The caller's address as a rate-limit key (IPv6 grouped by /56, as express-rate-limit advises). */
 const byAddress = (req: Request) => `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
+/** The email a login body names, or '' when it names none as text (validation then answers 400). */
+const emailOf = (body: unknown): string => {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email : '';
+};
 
 /**
  * Issue 3 abuse limits, per minute: logins 10 failed tries per address and per account;
@@ -80,7 +85,7 @@ export function createLimiters(config: Config, db: Knex): Record<LimiterName, Re
       limiter('login-account', {
         limit: 10,
         skipSuccessfulRequests: true,
-        keyGenerator: (req) => `account:${String((req.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
+        keyGenerator: (req) => `account:${emailOf(req.body).trim().toLowerCase()}`,
       }),
     ],
     token: [limiter('token-ip', { limit: 30, keyGenerator: byAddress })],

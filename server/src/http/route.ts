@@ -58,9 +58,30 @@ function issuesToDetails(where: string, error: z.ZodError): string[] {
   return error.issues.map((i) => `${[where, ...i.path].filter(Boolean).join('.')}: ${i.message}`);
 }
 
-function parsePart(schema: Schema | undefined, value: unknown, where: string, details: string[]) {
+/** zod's own messages (where a schema names no `validation.*` key) in the caller's language. */
+const ZOD_MESSAGES: Record<Locale, ReturnType<typeof z.locales.ja>> = {
+  ja: z.locales.ja(),
+  en: z.locales.en(),
+  ko: z.locales.ko(),
+  'zh-cn': z.locales.zhCN(),
+  'zh-tw': z.locales.zhTW(),
+};
+
+/** Whether a request part holds a NUL character anywhere (PostgreSQL text cannot store one). */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v));
+  return false;
+}
+
+function parsePart(schema: Schema | undefined, value: unknown, where: string, details: string[], locale: Locale) {
   if (!schema) return undefined;
-  const r = schema.safeParse(value ?? {});
+  if (containsNul(value)) {
+    details.push(`${where}: validation.nulCharacter`);
+    return undefined;
+  }
+  const r = schema.safeParse(value ?? {}, { error: ZOD_MESSAGES[locale].localeError });
   if (!r.success) {
     details.push(...issuesToDetails(where, r.error));
     return undefined;
@@ -116,9 +137,9 @@ export function mountRoutes(
     router[route.method](expressPath, ...before, async (req: Request, res: Response, next: NextFunction) => {
       try {
         const details: string[] = [];
-        const params = parsePart(route.params, req.params, 'params', details);
-        const query = parsePart(route.query, req.query, 'query', details);
-        const body = parsePart(route.body, req.body, 'body', details);
+        const params = parsePart(route.params, req.params, 'params', details, req.locale);
+        const query = parsePart(route.query, req.query, 'query', details, req.locale);
+        const body = parsePart(route.body, req.body, 'body', details, req.locale);
         if (details.length) throw new ValidationError(details);
         const result = await route.handler({ params, query, body, actor: req.actor, locale: req.locale, req, res } as never);
         if (!res.headersSent) res.status(res.statusCode || 200).json(result);
