@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { createStaffAccount, createVisitor } from '../helpers/factories';
+import { createCampaign, createStaffAccount, createVisitor } from '../helpers/factories';
 
 const rally = (startsOn: string, endsOn: string, ja = '冬のスタンプラリー') => ({
   name: { ja, en: 'Winter stamp rally' },
@@ -29,12 +29,32 @@ describe('stamp rallies admin', () => {
   });
   afterAll(() => destroy());
 
-  it('401 anonymous, 403 visitor and shop staff on writes; reads are public', async () => {
+  it('401 anonymous, 403 visitor and shop staff on writes', async () => {
     const visitor = await createVisitor(db);
     expect((await request(app).post('/api/campaigns').send(rally('2026-11-01', '2027-01-31'))).status).toBe(401);
     expect((await request(app).post('/api/campaigns').set('Authorization', visitor.auth).send(rally('2026-11-01', '2027-01-31'))).status).toBe(403);
     expect((await request(app).post('/api/campaigns').set('Authorization', shop.auth).send(rally('2026-11-01', '2027-01-31'))).status).toBe(403);
-    expect((await request(app).get('/api/campaigns')).status).toBe(200);
+  });
+
+  it('reads are admin-only too (spec 6): 401 anonymous, 403 visitor and shop staff, 403 empty outside the allow-list', async () => {
+    const id = await createCampaign(db, { startsOn: '2030-11-01', endsOn: '2031-01-31', name: '未来のラリー' });
+    const visitor = await createVisitor(db);
+    for (const path of ['/api/campaigns', `/api/campaigns/${id}`]) {
+      expect((await request(app).get(path)).status, path).toBe(401);
+      expect((await request(app).get(path).set('Authorization', visitor.auth)).status, path).toBe(403);
+      expect((await request(app).get(path).set('Authorization', shop.auth)).status, path).toBe(403);
+      expect((await request(app).get(path).set('Authorization', admin.auth)).status, path).toBe(200);
+    }
+    const outside = testApp(db, { config: { adminAllowedIps: ['203.0.113.0/28'], trustProxy: ['loopback'] } }).app;
+    const r = await request(outside).get('/api/campaigns').set('Authorization', admin.auth).set('X-Forwarded-For', '192.0.2.50');
+    expect(r.status).toBe(403);
+    expect(r.text).toBe('');
+    // Visitors get the running rally from its own public call, never the future ones.
+    const running = await request(app).get('/api/coupons/get/campaign');
+    expect(running.status).toBe(200);
+    expect(JSON.stringify(running.body)).not.toContain('未来のラリー');
+    await db('campaign_translations').where({ campaign_id: id }).delete();
+    await db('campaigns').where({ id }).delete();
   });
 
   it('creates a rally that becomes the running one, with an audit entry', async () => {
@@ -64,7 +84,7 @@ describe('stamp rallies admin', () => {
   });
 
   it('updates a rally, may keep its own period, refuses to move onto another', async () => {
-    const [first] = (await request(app).get('/api/campaigns')).body.data.filter((c: { startsOn: string }) => c.startsOn === '2026-11-01');
+    const [first] = (await request(app).get('/api/campaigns').set('Authorization', admin.auth)).body.data.filter((c: { startsOn: string }) => c.startsOn === '2026-11-01');
     const same = await request(app).put(`/api/campaigns/${first.id}`).set('Authorization', admin.auth).send(rally('2026-11-01', '2027-01-31', '冬のラリー（改）'));
     expect(same.status).toBe(200);
     expect(same.body.data.name).toBe('冬のラリー（改）');

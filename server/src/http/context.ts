@@ -24,11 +24,23 @@ export interface AppDeps {
 /** Rate limiters by purpose (issue 3), built once per app and attached to routes by name. */
 export type LimiterName = 'login' | 'token' | 'write' | 'contact';
 
+/**
+ * A signed-in staff member as the database has them on this request (http/middleware
+ * `authenticate` loads the account for every staff token): role, email and spots are never
+ * taken from the token, so a disabled, deleted or changed account takes effect at once.
+ */
+export type StaffActor = {
+  kind: 'staff';
+  staffId: number;
+  role: 'admin' | 'shop';
+  email: string;
+  displayName: string;
+  /** The spots of shop staff (empty for admins, who see every spot). */
+  spotIds: number[];
+};
+
 /** Who is calling: nobody, a signed-in visitor, or a staff member (admin, or shop staff). */
-export type Actor =
-  | { kind: 'anonymous' }
-  | { kind: 'visitor'; userId: number }
-  | { kind: 'staff'; staffId: number; role: 'admin' | 'shop' };
+export type Actor = { kind: 'anonymous' } | { kind: 'visitor'; userId: number } | StaffActor;
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -48,7 +60,7 @@ export function visitorIdOf(actor: Actor): number {
 }
 
 /** The signed-in staff member; routes with access 'staff' or 'admin' always have one. */
-export function staffOf(actor: Actor): { staffId: number; role: 'admin' | 'shop' } {
+export function staffOf(actor: Actor): StaffActor {
   if (actor.kind !== 'staff') throw new Error('staff route reached without staff');
   return actor;
 }

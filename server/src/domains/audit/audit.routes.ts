@@ -1,20 +1,24 @@
 import { z } from 'zod';
 import { AuditEntity, AuditListResponse } from '../../contracts/audit';
-import type { AppDeps } from '../../http/context';
+import { jstDate } from '../../db/dialect';
+import { staffOf, type AppDeps } from '../../http/context';
 import { defineRoute, type AnyRoute } from '../../http/route';
-import { auditTrail } from './audit.service';
+import { auditTrail } from './audit.trail.service';
 
-/** The audit trail of one entity for its admin page (issue 6). */
-export function auditRoutes({ db }: AppDeps): AnyRoute[] {
+/** The audit trail of one entity for its admin page (issue 6); shop staff: their coupons and spots only. */
+export function auditRoutes({ db, images, clock }: AppDeps): AnyRoute[] {
   return [
     defineRoute({
       method: 'get',
       path: '/audit/{entity}/{id}',
-      summary: 'Admin writes to one coupon, spot, rally or FAQ entry, newest first',
+      summary: 'Admin writes to one coupon, spot, rally or FAQ entry, newest first (shop staff: their coupons and spots)',
       access: 'staff',
       params: z.object({ entity: AuditEntity, id: z.coerce.number().int().positive() }),
       response: AuditListResponse,
-      handler: async ({ params }) => ({ data: await auditTrail(db, params.entity, params.id) }),
+      errors: [404],
+      handler: async ({ params, actor }) => ({
+        data: await auditTrail(db, images, { viewer: staffOf(actor), entity: params.entity, entityId: params.id, today: jstDate(clock.now()) }),
+      }),
     }),
   ];
 }

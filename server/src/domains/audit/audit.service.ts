@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AuditEntity, AuditEntry } from '../../contracts/audit';
-import { findAudit, insertAudit } from './audit.repo';
+import { insertAudit } from './audit.repo';
 
 /** Who made an admin write, for the audit log. */
 export type AuditActor = { staffId: number; staffEmail: string; requestId?: string };
@@ -15,9 +15,4 @@ export async function recordAudit(
   e: { action: AuditEntry['action']; entity: AuditEntity; entityId: number; before: unknown; after: unknown; now: Date },
 ): Promise<void> {
   await insertAudit(trx, { ...e, staffId: actor.staffId, staffEmail: actor.staffEmail, requestId: actor.requestId });
-}
-
-/** The latest writes to one entity, newest first (shown on its admin page). */
-export async function auditTrail(db: Knex, entity: AuditEntity, entityId: number, limit = 50): Promise<AuditEntry[]> {
-  return findAudit(db, entity, entityId, limit);
 }

@@ -1,5 +1,4 @@
 import jwt from 'jsonwebtoken';
-import type { Actor } from '../../http/context';
 import { UnauthorizedError } from '../../http/errors';
 
 /** Spec 9: our access tokens live 86400 seconds. */
@@ -23,16 +22,23 @@ export function signVisitorToken(userId: number, secret: string, nowMs: number):
 }
 
 /**
- * Verifies our access token (HS256 only, signature, expiry against `nowMs`) into the actor.
+ * Whom a valid access token names: a visitor's user id, or a staff account id. The role a
+ * staff token was signed with is not returned: the account's current role is read from the
+ * database on every request (http/middleware `authenticate`).
+ */
+export type TokenSubject = { kind: 'visitor'; userId: number } | { kind: 'staff'; staffId: number };
+
+/**
+ * Verifies our access token (HS256 only, signature, expiry against `nowMs`) into its subject.
  * @throws UnauthorizedError INVALID_TOKEN on any defect
  */
-export function verifyAccessToken(token: string, secret: string, nowMs: number): Actor {
+export function verifyAccessToken(token: string, secret: string, nowMs: number): TokenSubject {
   try {
     const claims = jwt.verify(token, secret, { algorithms: ['HS256'], clockTimestamp: Math.floor(nowMs / 1000) }) as Partial<AccessClaims>;
     const id = Number(claims.sub);
     if (!Number.isInteger(id) || id <= 0) throw new Error('bad subject');
     if (claims.role === 'visitor') return { kind: 'visitor', userId: id };
-    if (claims.role === 'admin' || claims.role === 'shop') return { kind: 'staff', staffId: id, role: claims.role };
+    if (claims.role === 'admin' || claims.role === 'shop') return { kind: 'staff', staffId: id };
     throw new Error('bad role');
   } catch {
     throw new UnauthorizedError('INVALID_TOKEN');

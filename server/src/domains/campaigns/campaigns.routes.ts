@@ -2,17 +2,21 @@ import { CampaignInput, CampaignListResponse, CampaignResponse } from '../../con
 import { IdParam } from '../../contracts/common';
 import { staffOf, type AppDeps } from '../../http/context';
 import { defineRoute, type AnyRoute } from '../../http/route';
-import { staffForAudit } from '../staff/staff.service';
+import { actingStaff } from '../staff/staff.service';
 import { getCampaign, listCampaigns, saveCampaign } from './campaigns.admin.service';
 
-/** Stamp rallies (spec 7 "Campaigns"): read by anyone, written by admins (issue 6). */
+/**
+ * Stamp rallies (spec 7 "Campaigns"): admin-only (spec 6), behind the admin allow-list, for
+ * reading too; they list future rallies. Visitors get the running rally from
+ * `/coupons/get/campaign`.
+ */
 export function campaignRoutes({ db, clock }: AppDeps): AnyRoute[] {
   return [
     defineRoute({
       method: 'get',
       path: '/campaigns',
       summary: 'Every stamp rally, latest first',
-      access: 'public',
+      access: 'admin',
       response: CampaignListResponse,
       handler: async ({ locale }) => ({ data: await listCampaigns(db, locale) }),
     }),
@@ -20,7 +24,7 @@ export function campaignRoutes({ db, clock }: AppDeps): AnyRoute[] {
       method: 'get',
       path: '/campaigns/{id}',
       summary: 'One stamp rally with its texts in every locale',
-      access: 'public',
+      access: 'admin',
       params: IdParam,
       response: CampaignResponse,
       errors: [404],
@@ -36,7 +40,7 @@ export function campaignRoutes({ db, clock }: AppDeps): AnyRoute[] {
       response: CampaignResponse,
       errors: [409],
       handler: async ({ body, actor, locale, req, res }) => {
-        const data = await saveCampaign(db, await staffForAudit(db, staffOf(actor).staffId, req.requestId), body, { now: clock.now(), locale });
+        const data = await saveCampaign(db, actingStaff(staffOf(actor), req.requestId), body, { now: clock.now(), locale });
         res.status(201);
         return { data };
       },
@@ -52,7 +56,7 @@ export function campaignRoutes({ db, clock }: AppDeps): AnyRoute[] {
       response: CampaignResponse,
       errors: [404, 409],
       handler: async ({ params, body, actor, locale, req }) => ({
-        data: await saveCampaign(db, await staffForAudit(db, staffOf(actor).staffId, req.requestId), body, { id: params.id, now: clock.now(), locale }),
+        data: await saveCampaign(db, actingStaff(staffOf(actor), req.requestId), body, { id: params.id, now: clock.now(), locale }),
       }),
     }),
   ];

@@ -8,7 +8,8 @@ import {
 } from '../../contracts/spots-admin';
 import type { ListMeta } from '../../contracts/common';
 import { protectCell } from '../../http/csv';
-import { spotScopeOf, type StaffCaller } from '../spots/spots.admin.service';
+import type { StaffActor } from '../../http/context';
+import { spotScopeOf } from '../spots/spots.admin.service';
 import { findCouponsForExport, findRanking, type CouponExportRow } from './coupon-reports.repo';
 
 /** Days in the ranking's default period, ending today (JST). */
@@ -29,12 +30,12 @@ export function daysBefore(day: string, days: number): string {
 export async function couponRanking(
   db: Knex,
   q: RankingQuery,
-  caller: StaffCaller,
+  caller: StaffActor,
   today: string,
 ): Promise<{ data: RankingRow[]; meta: ListMeta & { from: string; to: string } }> {
   const to = q.to ?? (q.from && q.from > today ? q.from : today);
   const from = q.from ?? daysBefore(to, DEFAULT_RANKING_DAYS - 1);
-  const { rows, total } = await findRanking(db, { from, to, area: q.area, purpose: q.purpose, page: q.page, limit: q.limit }, await spotScopeOf(db, caller));
+  const { rows, total } = await findRanking(db, { from, to, area: q.area, purpose: q.purpose, page: q.page, limit: q.limit }, spotScopeOf(caller));
   return { data: rows, meta: { page: q.page, limit: q.limit, total, from, to } };
 }
 
@@ -59,8 +60,8 @@ function toCsvRow(c: CouponExportRow): Record<CouponCsvColumn, string> {
  * `GET /admincoupons/csv/export`: every coupon (shop staff: those usable at their spots) as
  * CSV rows of COUPON_CSV_COLUMNS, in id order, read 500 at a time.
  */
-export async function* exportCouponRows(db: Knex, caller: StaffCaller): AsyncGenerator<Record<CouponCsvColumn, string>> {
-  const scope = await spotScopeOf(db, caller);
+export async function* exportCouponRows(db: Knex, caller: StaffActor): AsyncGenerator<Record<CouponCsvColumn, string>> {
+  const scope = spotScopeOf(caller);
   let after = 0;
   for (;;) {
     const page = await findCouponsForExport(db, scope, after, 500);

@@ -8,13 +8,13 @@ import {
 } from '../../contracts/faqs';
 import { staffOf, type AppDeps } from '../../http/context';
 import { defineRoute, type AnyRoute } from '../../http/route';
-import { staffForAudit } from '../staff/staff.service';
+import { actingStaff } from '../staff/staff.service';
 import { addFaq, addFaqCategory, adminFaq, removeFaq, removeFaqCategory } from './faqs.admin.service';
 import { publicFaq } from './faqs.service';
 
 /** FAQ routes (spec 7): the public list, and the admin screen's writes (admins only). */
 export function faqRoutes({ db, clock }: AppDeps): AnyRoute[] {
-  const actorOf = (actor: Parameters<typeof staffOf>[0], requestId: string) => staffForAudit(db, staffOf(actor).staffId, requestId);
+  const actorOf = (actor: Parameters<typeof staffOf>[0], requestId: string) => actingStaff(staffOf(actor), requestId);
   return [
     defineRoute({
       method: 'get',
@@ -33,7 +33,7 @@ export function faqRoutes({ db, clock }: AppDeps): AnyRoute[] {
       body: FaqCategoryInput,
       response: SavedIdResponse,
       errors: [404],
-      handler: async ({ body, actor, req }) => ({ data: { id: await addFaqCategory(db, await actorOf(actor, req.requestId), body, clock.now()) } }),
+      handler: async ({ body, actor, req }) => ({ data: { id: await addFaqCategory(db, actorOf(actor, req.requestId), body, clock.now()) } }),
     }),
     defineRoute({
       method: 'post',
@@ -44,7 +44,7 @@ export function faqRoutes({ db, clock }: AppDeps): AnyRoute[] {
       body: FaqInput,
       response: SavedIdResponse,
       errors: [404],
-      handler: async ({ body, actor, req }) => ({ data: { id: await addFaq(db, await actorOf(actor, req.requestId), body, clock.now()) } }),
+      handler: async ({ body, actor, req }) => ({ data: { id: await addFaq(db, actorOf(actor, req.requestId), body, clock.now()) } }),
     }),
     defineRoute({
       method: 'put',
@@ -56,7 +56,7 @@ export function faqRoutes({ db, clock }: AppDeps): AnyRoute[] {
       response: SavedIdResponse,
       errors: [404],
       handler: async ({ body, actor, req }) => {
-        await removeFaqCategory(db, await actorOf(actor, req.requestId), body.id, clock.now());
+        await removeFaqCategory(db, actorOf(actor, req.requestId), body.id, clock.now());
         return { data: { id: body.id } };
       },
     }),
@@ -70,7 +70,7 @@ export function faqRoutes({ db, clock }: AppDeps): AnyRoute[] {
       response: SavedIdResponse,
       errors: [404],
       handler: async ({ body, actor, req }) => {
-        await removeFaq(db, await actorOf(actor, req.requestId), body.id, clock.now());
+        await removeFaq(db, actorOf(actor, req.requestId), body.id, clock.now());
         return { data: { id: body.id } };
       },
     }),

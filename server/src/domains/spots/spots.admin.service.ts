@@ -15,8 +15,9 @@ import {
 import { isUniqueViolation } from '../../db/dialect';
 import { assertCsvHeader, CsvFileError, csvRowsError, decodeCsv, parseCsv } from '../../http/csv';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { currentStaff, staffForAudit } from '../staff/staff.service';
+import type { StaffActor } from '../../http/context';
+import { recordAudit } from '../audit/audit.service';
+import { actingStaff } from '../staff/staff.service';
 import {
   findQrCode,
   findSpotAdmin,
@@ -34,23 +35,22 @@ import {
 } from './spots.admin.repo';
 import { readSpotHeader, sameSpot, spotToCsvRow, validateSpotRows } from './spots.csv';
 
-/** The signed-in staff member as routes know them (from the access token). */
-export type StaffCaller = { staffId: number; role: 'admin' | 'shop' };
-
 /** Most data rows one spot CSV file may hold (a prefecture's shops with room to spare). */
 export const SPOT_CSV_MAX_ROWS = 5000;
 
-/**
- * Which spots a staff member sees: admins every spot, shop staff the spots of their account.
- * @throws UnauthorizedError INVALID_TOKEN when the account is gone or disabled
- */
-export async function spotScopeOf(db: Knex, caller: StaffCaller): Promise<SpotScope> {
-  if (caller.role === 'admin') return { all: true };
-  const staff = await currentStaff(db, caller.staffId);
-  return { all: false, spotIds: staff.spotIds };
+/** Which spots a staff member sees: admins every spot, shop staff the spots of their account. */
+export function spotScopeOf(caller: StaffActor): SpotScope {
+  return caller.role === 'admin' ? { all: true } : { all: false, spotIds: caller.spotIds };
 }
 
-const inScope = (scope: SpotScope, spotId: number) => scope.all || scope.spotIds.includes(spotId);
+/**
+ * The spot rule of the admin area: shop staff may only see and change their own spots.
+ * @throws ForbiddenError NOT_YOUR_SPOT (403) for shop staff and a spot not theirs (existing or not)
+ */
+export function assertSpotInScope(caller: StaffActor, spotId: number): void {
+  const scope = spotScopeOf(caller);
+  if (!scope.all && !scope.spotIds.includes(spotId)) throw new ForbiddenError('NOT_YOUR_SPOT');
+}
 
 /**
  * Spec 7 `GET /spots` (admin list): spots matching `q` (a name in any language, the store
@@ -60,10 +60,10 @@ const inScope = (scope: SpotScope, spotId: number) => scope.all || scope.spotIds
 export async function listSpotsForAdmin(
   db: Knex,
   q: SpotAdminQuery,
-  caller: StaffCaller,
+  caller: StaffActor,
   locale: Locale,
 ): Promise<{ data: SpotAdminRow[]; meta: ListMeta }> {
-  const { rows, total } = await findSpotsPage(db, q, await spotScopeOf(db, caller), locale);
+  const { rows, total } = await findSpotsPage(db, q, spotScopeOf(caller), locale);
   return { data: rows, meta: { page: q.page, limit: q.limit, total } };
 }
 
@@ -74,10 +74,10 @@ export async function listSpotsForAdmin(
 export async function listSpotPicks(
   db: Knex,
   q: { q?: string; limit: number },
-  caller: StaffCaller,
+  caller: StaffActor,
   locale: Locale,
 ): Promise<{ data: SpotPickerItem[]; meta: ListMeta }> {
-  const { rows, total } = await findSpotPicks(db, q, await spotScopeOf(db, caller), locale);
+  const { rows, total } = await findSpotPicks(db, q, spotScopeOf(caller), locale);
   return { data: rows, meta: { page: 1, limit: q.limit, total } };
 }
 
@@ -86,8 +86,8 @@ export async function listSpotPicks(
  * @throws ForbiddenError NOT_YOUR_SPOT (403) for shop staff and a spot not theirs (existing or not)
  * @throws NotFoundError SPOT_NOT_FOUND (404)
  */
-export async function spotForAdmin(db: Knex, id: number, caller: StaffCaller, locale: Locale): Promise<SpotAdmin> {
-  if (!inScope(await spotScopeOf(db, caller), id)) throw new ForbiddenError('NOT_YOUR_SPOT');
+export async function spotForAdmin(db: Knex, id: number, caller: StaffActor, locale: Locale): Promise<SpotAdmin> {
+  assertSpotInScope(caller, id);
   const spot = await findSpotAdmin(db, id, locale);
   if (!spot) throw new NotFoundError('SPOT_NOT_FOUND');
   return spot;
@@ -121,12 +121,12 @@ function recordOf(input: SpotInput): SpotRecord {
  */
 export async function saveSpot(
   db: Knex,
-  a: { id?: number; input: SpotInput; caller: StaffCaller; requestId?: string; now: Date; locale: Locale },
+  a: { id?: number; input: SpotInput; caller: StaffActor; requestId?: string; now: Date; locale: Locale },
 ): Promise<{ created: boolean; spot: SpotAdmin }> {
-  const actor = await staffForAudit(db, a.caller.staffId, a.requestId);
+  const actor = actingStaff(a.caller, a.requestId);
   const next = recordOf(a.input);
   if (a.id === undefined && actor.role !== 'admin') throw new ForbiddenError('SPOT_CREATE_ADMIN_ONLY');
-  if (a.id !== undefined && actor.role !== 'admin' && !actor.spotIds.includes(a.id)) throw new ForbiddenError('NOT_YOUR_SPOT');
+  if (a.id !== undefined) assertSpotInScope(actor, a.id);
   let id: number;
   try {
     id = await db.transaction(async (trx) => {
@@ -200,7 +200,7 @@ const QR_OPTIONS = { errorCorrectionLevel: 'M' as const, margin: 4 };
  */
 export async function spotQrCode(
   db: Knex,
-  a: { spotId: number; caller: StaffCaller; origin: string; format: 'json' | 'svg' | 'png'; size: number; locale: Locale },
+  a: { spotId: number; caller: StaffActor; origin: string; format: 'json' | 'svg' | 'png'; size: number; locale: Locale },
 ): Promise<{ kind: 'json'; qr: SpotQr } | { kind: 'svg'; body: string; storeCode: string } | { kind: 'png'; body: Buffer; storeCode: string }> {
   const spot = await spotForAdmin(db, a.spotId, a.caller, a.locale);
   const code = await ensureQrCode(db, a.spotId);
@@ -219,10 +219,10 @@ export async function spotQrCode(
  */
 export async function rotateSpotQrCode(
   db: Knex,
-  a: { spotId: number; caller: StaffCaller; origin: string; requestId?: string; now: Date; locale: Locale },
+  a: { spotId: number; caller: StaffActor; origin: string; requestId?: string; now: Date; locale: Locale },
 ): Promise<SpotQr> {
-  const actor = await staffForAudit(db, a.caller.staffId, a.requestId);
-  if (actor.role !== 'admin' && !actor.spotIds.includes(a.spotId)) throw new ForbiddenError('NOT_YOUR_SPOT');
+  const actor = actingStaff(a.caller, a.requestId);
+  assertSpotInScope(actor, a.spotId);
   await db.transaction(async (trx) => {
     if ((await findQrCode(trx, a.spotId)) === undefined) throw new NotFoundError('SPOT_NOT_FOUND');
     await storeQrCode(trx, a.spotId, newQrCode(), false);
@@ -261,8 +261,8 @@ export async function verifySpotCheckInCode(db: Knex, spotId: number, code: stri
  * `GET /spots/csv/export`: every visible spot (shop staff: their own) as CSV rows of
  * SPOT_CSV_COLUMNS, in id order, read 500 at a time.
  */
-export async function* exportSpotRows(db: Knex, caller: StaffCaller) {
-  const scope = await spotScopeOf(db, caller);
+export async function* exportSpotRows(db: Knex, caller: StaffActor) {
+  const scope = spotScopeOf(caller);
   let after = 0;
   for (;;) {
     const page = await findSpotRecordsAfter(db, scope, after, 500);
@@ -286,9 +286,9 @@ export { CsvRowsError } from '../../http/csv';
  */
 export async function importSpotsCsv(
   db: Knex,
-  a: { bytes: Buffer; caller: StaffCaller; requestId?: string; now: Date; locale: Locale },
+  a: { bytes: Buffer; caller: StaffActor; requestId?: string; now: Date; locale: Locale },
 ): Promise<SpotImportResult> {
-  const actor = await staffForAudit(db, a.caller.staffId, a.requestId);
+  const actor = actingStaff(a.caller, a.requestId);
   if (actor.role !== 'admin') throw new ForbiddenError();
   const [header, ...records] = await parseCsv(decodeCsv(a.bytes), SPOT_CSV_MAX_ROWS);
   if (!header) throw new CsvFileError('CSV_EMPTY');
@@ -309,7 +309,7 @@ export async function importSpotsCsv(
       const ids = await insertSpots(trx, creates, a.now);
       await updateSpots(trx, updates.map((u) => ({ id: u.before.id, ...u.next })), a.now);
       const audit = (entityId: number, before: SpotRecord | null, after: SpotRecord) =>
-        recordAudit(trx, actor as AuditActor, { action: 'import', entity: 'spot', entityId, before, after, now: a.now });
+        recordAudit(trx, actor, { action: 'import', entity: 'spot', entityId, before, after, now: a.now });
       for (const s of creates) await audit(ids.get(s.storeCode)!, null, s);
       for (const u of updates) {
         const { id: _id, ...before } = u.before;

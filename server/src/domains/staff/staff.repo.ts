@@ -2,29 +2,37 @@ import type { Knex } from 'knex';
 import type { StaffRole, StaffUser } from '../../contracts/staff';
 import { toBool } from '../../db/dialect';
 
-type Row = { id: number; email: string; display_name: string; role: StaffRole; password_hash: string; disabled: unknown };
+type Row = { id: number; email: string; display_name: string; role: StaffRole; password_hash: string; disabled: unknown; spot_id: number | null };
 
-async function withSpots(db: Knex, row: Row): Promise<StaffUser & { passwordHash: string; disabled: boolean }> {
-  const spots = await db('staff_user_spots').where({ staff_user_id: row.id }).orderBy('spot_id').pluck('spot_id');
+/**
+ * One staff account with its spots in ONE query (primary key or unique email, then the
+ * spots' primary key): it runs on every request that carries a staff token.
+ */
+async function findStaff(db: Knex, where: { 's.id': number } | { 's.email': string }): Promise<(StaffUser & { passwordHash: string; disabled: boolean }) | undefined> {
+  const rows: Row[] = await db('staff_users as s')
+    .leftJoin('staff_user_spots as us', 'us.staff_user_id', 's.id')
+    .where(where)
+    .orderBy('us.spot_id')
+    .select('s.id', 's.email', 's.display_name', 's.role', 's.password_hash', 's.disabled', 'us.spot_id');
+  const row = rows[0];
+  if (!row) return undefined;
   return {
     id: row.id,
     email: row.email,
     displayName: row.display_name,
     role: row.role,
-    spotIds: spots.map(Number),
+    spotIds: rows.flatMap((r) => (r.spot_id === null ? [] : [Number(r.spot_id)])),
     passwordHash: row.password_hash,
     disabled: toBool(row.disabled),
   };
 }
 
-export async function findStaffByEmail(db: Knex, email: string) {
-  const row: Row | undefined = await db('staff_users').where({ email: email.toLowerCase() }).first();
-  return row ? withSpots(db, row) : undefined;
+export function findStaffByEmail(db: Knex, email: string) {
+  return findStaff(db, { 's.email': email.toLowerCase() });
 }
 
-export async function findStaffById(db: Knex, id: number) {
-  const row: Row | undefined = await db('staff_users').where({ id }).first();
-  return row ? withSpots(db, row) : undefined;
+export function findStaffById(db: Knex, id: number) {
+  return findStaff(db, { 's.id': id });
 }
 
 /** Inserts a staff account and its spots in one transaction; a taken email violates the unique index. */

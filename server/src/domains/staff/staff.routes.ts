@@ -1,7 +1,7 @@
 import { StaffLoginBody, StaffLoginResponse, StaffUserResponse } from '../../contracts/staff';
 import { staffOf, type AppDeps } from '../../http/context';
 import { defineRoute, type AnyRoute } from '../../http/route';
-import { currentStaff, staffLogin } from './staff.service';
+import { staffLogin, staffUserOf } from './staff.service';
 
 /** Admin-area sign-in (spec 6, 7): POST /login answers {data: {token, user}}; GET /user. */
 export function staffRoutes({ db, config, clock }: AppDeps): AnyRoute[] {
@@ -24,7 +24,7 @@ export function staffRoutes({ db, config, clock }: AppDeps): AnyRoute[] {
       summary: 'The signed-in staff member',
       access: 'staff',
       response: StaffUserResponse,
-      handler: async ({ actor }) => ({ data: await currentStaff(db, staffOf(actor).staffId) }),
+      handler: async ({ actor }) => ({ data: staffUserOf(staffOf(actor)) }),
     }),
   ];
 }

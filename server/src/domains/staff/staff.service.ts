@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { StaffRole, StaffUser } from '../../contracts/staff';
+import type { StaffActor } from '../../http/context';
 import { BusinessRuleError, UnauthorizedError } from '../../http/errors';
+import type { AuditActor } from '../audit/audit.service';
 import { signAccessToken } from '../auth/auth.tokens';
 import { dummyHash, hashPassword, verifyPassword } from './staff.passwords';
 import { findSpotIds, findStaffByEmail, findStaffById, insertStaff } from './staff.repo';
@@ -24,13 +26,25 @@ export async function staffLogin(
 }
 
 /**
- * Spec 6 `GET /user`: the signed-in staff member with their spots.
+ * The staff member behind a valid staff token, as the database has them now: called by
+ * http/middleware `authenticate` on every request with a staff token, so a disabled or
+ * deleted account loses access at once and a changed role or spot list applies at once.
  * @throws UnauthorizedError INVALID_TOKEN when the account is gone or disabled
  */
-export async function currentStaff(db: Knex, staffId: number): Promise<StaffUser> {
+export async function signedInStaff(db: Knex, staffId: number): Promise<StaffActor> {
   const staff = await findStaffById(db, staffId);
   if (!staff || staff.disabled) throw new UnauthorizedError('INVALID_TOKEN');
-  return present(staff);
+  return { kind: 'staff', staffId: staff.id, role: staff.role, email: staff.email, displayName: staff.displayName, spotIds: staff.spotIds };
+}
+
+/** Spec 6 `GET /user`: the signed-in staff member with their spots. */
+export function staffUserOf({ staffId, role, email, displayName, spotIds }: StaffActor): StaffUser {
+  return { id: staffId, email, displayName, role, spotIds };
+}
+
+/** The signed-in staff member behind an admin write, as the audit log records them. */
+export function actingStaff(staff: StaffActor, requestId?: string): StaffActor & AuditActor {
+  return { ...staff, staffEmail: staff.email, requestId };
 }
 
 /**
@@ -55,14 +69,14 @@ export async function createStaff(
     spotIds: [...new Set(s.spots.map((ref) => ids.get(ref)!))],
     now: s.now,
   });
-  return currentStaff(db, id);
+  return staffUserOf(await signedInStaff(db, id));
 }
 
 /**
- * The staff member behind an admin write, as the audit log records them, with their spots.
+ * `actingStaff` for a staff id, read from the database again. Routes have the account
+ * already (the request's actor, loaded by `authenticate`): prefer `actingStaff(staffOf(actor))`.
  * @throws UnauthorizedError INVALID_TOKEN when the account is gone or disabled
  */
-export async function staffForAudit(db: Knex, staffId: number, requestId?: string): Promise<StaffUser & { staffId: number; staffEmail: string; requestId?: string }> {
-  const staff = await currentStaff(db, staffId);
-  return { ...staff, staffId: staff.id, staffEmail: staff.email, requestId };
+export async function staffForAudit(db: Knex, staffId: number, requestId?: string): Promise<StaffActor & AuditActor> {
+  return actingStaff(await signedInStaff(db, staffId), requestId);
 }

@@ -1,0 +1,37 @@
+import type { Knex } from 'knex';
+import type { AuditEntity, AuditEntry } from '../../contracts/audit';
+import type { StaffActor } from '../../http/context';
+import { ForbiddenError } from '../../http/errors';
+import type { ImageStore } from '../../storage/image-store';
+import { getAdminCoupon } from '../coupons/coupons.admin.service';
+import { assertSpotInScope } from '../spots/spots.admin.service';
+import { actingStaff } from '../staff/staff.service';
+import { findAudit } from './audit.repo';
+
+/**
+ * Whether `viewer` may read an entity's trail: admins every one; shop staff only that of a
+ * coupon or spot they may open themselves (the coupon and spot routes' own rules, so the
+ * two can never disagree), and none of an admin-only entity (rallies, FAQ, staff accounts).
+ */
+async function assertMayRead(db: Knex, images: ImageStore, viewer: StaffActor, entity: AuditEntity, entityId: number, today: string): Promise<void> {
+  if (viewer.role === 'admin') return;
+  if (entity === 'coupon') await getAdminCoupon(db, images, actingStaff(viewer), entityId, today);
+  else if (entity === 'spot') assertSpotInScope(viewer, entityId);
+  else throw new ForbiddenError();
+}
+
+/**
+ * The latest writes to one entity, newest first (shown on its admin page; issue 6), for a
+ * staff member allowed to see that entity; `today` is the JST date (`YYYY-MM-DD`).
+ * @throws ForbiddenError FORBIDDEN (403) for shop staff and a rally, FAQ or staff entry;
+ *   NOT_YOUR_SPOT (403) for shop staff and a coupon or spot not theirs
+ * @throws NotFoundError COUPON_NOT_FOUND (404) for shop staff and an unknown or deleted coupon
+ */
+export async function auditTrail(
+  db: Knex,
+  images: ImageStore,
+  a: { viewer: StaffActor; entity: AuditEntity; entityId: number; today: string; limit?: number },
+): Promise<AuditEntry[]> {
+  await assertMayRead(db, images, a.viewer, a.entity, a.entityId, a.today);
+  return findAudit(db, a.entity, a.entityId, a.limit ?? 50);
+}
