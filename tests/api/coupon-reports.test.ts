@@ -28,6 +28,7 @@ async function redeem(db: Db, a: { userId: number; couponId: number; spotId: num
     coupon_id: a.couponId,
     spot_id: a.spotId,
     used_on: a.usedOn,
+    received_on: a.usedOn,
     used_at: `${a.usedOn}T03:00:00.000Z`,
     latitude: 32.8,
     longitude: 130.7,

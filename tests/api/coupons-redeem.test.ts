@@ -186,6 +186,102 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
     expect(badDate.status).toBe(400);
   });
 
+  it('refuses a usedAt before the account was created (beyond 5 min of clock drift)', async () => {
+    const v = await createVisitor(db);
+    await db('users').where({ id: v.id }).update({ created_at: '2026-11-21T02:00:00.000Z' }); // 11:00 JST
+    const before = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: '2026-11-21T01:00:00Z' }, key(), 'en');
+    expect(before.status).toBe(422);
+    expect(before.body.error.code).toBe('USED_AT_OUT_OF_RANGE');
+    const yesterday = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: '2026-11-20T04:00:00Z' });
+    expect(yesterday.status).toBe(422);
+    expect(await countRedemptions(v.id)).toBe(0);
+    // A phone whose clock runs a little slow, pressing right after signing in.
+    const drift = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: '2026-11-21T01:57:00Z' });
+    expect(drift.status).toBe(200);
+  });
+
+  it('a backdated usedAt cannot buy a second use on the day received (409, nothing changes)', async () => {
+    const backdated = new Date(Date.parse('2026-11-21T03:00:00Z') - 23.5 * 3600 * 1000).toISOString(); // 12:30 JST on the 20th
+    const v = await createVisitor(db);
+    const today = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng });
+    expect(today.status).toBe(200);
+    expect(today.body.data.redemption.usedOn).toBe('2026-11-21');
+    const again = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: backdated }, key(), 'en');
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({
+      code: 'ALREADY_USED_TODAY',
+      message: 'You have already used this coupon today. Each coupon can be used once a day.',
+    });
+    expect(await countRedemptions(v.id)).toBe(1);
+    expect(await countStamps(v.id)).toBe(1);
+
+    // The other order: the backdated press is stored for the 20th and uses up the 21st too.
+    const w = await createVisitor(db);
+    const first = await put(couponId, w.auth, { lat: spot.lat, long: spot.lng, usedAt: backdated });
+    expect(first.status).toBe(200);
+    expect(first.body.data.redemption.usedOn).toBe('2026-11-20');
+    const now = await put(couponId, w.auth, { lat: spot.lat, long: spot.lng }, key(), 'en');
+    expect(now.status).toBe(409);
+    expect(now.body.error.code).toBe('ALREADY_USED_TODAY');
+    expect(await db('redemptions').where({ user_id: w.id }).select('used_on', 'received_on')).toEqual([
+      { used_on: '2026-11-20', received_on: '2026-11-21' },
+    ]);
+    expect(await countStamps(w.id)).toBe(1);
+    const detail = await request(app).get(`/api/coupons/${couponId}`).set('Authorization', w.auth);
+    expect(detail.body.data.usedToday).toBe(true);
+  });
+
+  it('30 parallel presses mixing backdated and current usedAt give one redemption and one stamp per JST day received', async () => {
+    const v = await createVisitor(db);
+    const burst = async () => {
+      const now = clock.now().getTime();
+      const bodies = Array.from({ length: 30 }, (_, i) => {
+        const body = { lat: spot.lat, long: spot.lng };
+        if (i % 3 === 0) return body;
+        return { ...body, usedAt: new Date(now - (i % 3 === 1 ? 23.5 : 2) * 3600 * 1000).toISOString() };
+      });
+      const answers = await Promise.all(bodies.map((b) => put(couponId, v.auth, b)));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((st) => st === 200)).toHaveLength(1);
+      expect(statuses.filter((st) => st === 409)).toHaveLength(29);
+      for (const a of answers.filter((x) => x.status === 409)) expect(a.body.error.code).toBe('ALREADY_USED_TODAY');
+    };
+    await burst(); // received on the 21st (12:00 JST)
+    clock.set('2026-11-21T15:30:00Z');
+    await burst(); // received on the 22nd (00:30 JST): backdated ones fall on the 21st
+    const rows = await db('redemptions').where({ user_id: v.id }).orderBy('received_on').select('received_on');
+    expect(rows.map((r: { received_on: string }) => r.received_on)).toEqual(['2026-11-21', '2026-11-22']);
+    expect(await countStamps(v.id)).toBe(2);
+  });
+
+  it('a press queued at 23:50 JST and sent at 00:10 counts for the day pressed and uses up the day received', async () => {
+    const v = await createVisitor(db, { nowMs: Date.parse('2026-11-24T15:05:00Z') });
+    const k = key();
+    const queued = { lat: spot.lat, long: spot.lng, usedAt: '2026-11-24T14:50:00Z' }; // 23:50 JST on the 24th
+    clock.set('2026-11-24T15:10:00Z'); // 00:10 JST on the 25th
+    const sent = await put(couponId, v.auth, queued, k);
+    expect(sent.status).toBe(200);
+    expect(sent.body.data.redemption.usedOn).toBe('2026-11-24');
+    expect(sent.body.data.stamp).toMatchObject({ campaignId, kind: 'red', value: 1 });
+    expect(await db('redemptions').where({ user_id: v.id }).first('used_on', 'received_on')).toEqual({
+      used_on: '2026-11-24',
+      received_on: '2026-11-25',
+    });
+    // The phone sends it again (the answer was lost): the first answer, nothing changes.
+    clock.set('2026-11-25T03:00:00Z'); // noon JST on the 25th
+    const replay = await put(couponId, v.auth, queued, k);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(sent.body);
+    // A new use on the 25th: that day is used up.
+    const later = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng });
+    expect(later.status).toBe(409);
+    expect(later.body.error.code).toBe('ALREADY_USED_TODAY');
+    expect(await countRedemptions(v.id)).toBe(1);
+    expect(await countStamps(v.id)).toBe(1);
+    clock.set('2026-11-25T15:01:00Z'); // 00:01 JST on the 26th: a new day
+    expect((await put(couponId, v.auth, { lat: spot.lat, long: spot.lng })).status).toBe(200);
+  });
+
   it('answers a reused idempotency key with the first answer, changing nothing', async () => {
     const v = await createVisitor(db);
     const k = key();
@@ -252,5 +348,35 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
     for (const a of answers) expect(a.body).toEqual(answers[0]?.body);
     expect(await countRedemptions(v.id)).toBe(1);
     expect(await countStamps(v.id)).toBe(1);
+  });
+});
+
+/** Migration 20261123000000: redemptions.received_on, backfilled with the used-on date, and its down. */
+describe('migration redemption_received_on', () => {
+  const name = '20261123000000_redemption_received_on.ts';
+  let db: Db;
+  let destroy: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, destroy } = await createTestDb());
+  });
+  afterAll(() => destroy());
+
+  it('backfills received_on with used_on, and goes down and up again with data in place', async () => {
+    const app = testApp(db).app;
+    const spot = await createSpot(db);
+    const couponId = await createCoupon(db, { spotIds: [spot.id] });
+    await createCampaign(db);
+    const v = await createVisitor(db);
+    const r = await request(app).put(`/api/coupons/qr/${couponId}`).set('Authorization', v.auth).set('Idempotency-Key', 'migration-key-1')
+      .send({ lat: spot.lat, long: spot.lng, usedAt: '2026-11-20T05:00:00Z' });
+    expect(r.status).toBe(200);
+
+    await db.migrate.down({ name });
+    expect(await db.schema.hasColumn('redemptions', 'received_on')).toBe(false);
+    await db.migrate.up({ name });
+    expect(await db('redemptions').where({ user_id: v.id }).select('used_on', 'received_on')).toEqual([
+      { used_on: '2026-11-20', received_on: '2026-11-20' },
+    ]);
+    expect(Number((await db('stamps').where({ user_id: v.id }).count({ n: '*' }))[0]?.n)).toBe(1);
   });
 });

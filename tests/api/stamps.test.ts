@@ -68,11 +68,25 @@ describe('GET /api/stamps/get/list', () => {
     expect(old.body.data).toMatchObject({ campaign: { id: lastYear }, stamps: [], total: 0 });
   });
 
-  it('answers campaign null for an unknown rally, and 400 for a bad id', async () => {
+  it('404 CAMPAIGN_NOT_FOUND for an unknown rally, and 400 for a bad id', async () => {
     const v = await createVisitor(db);
-    expect((await request(app).get('/api/stamps/get/list?campaignId=99999').set('Authorization', v.auth)).body.data).toEqual({
-      campaign: null, stamps: [], red: 0, gold: 0, total: 0,
-    });
+    const unknown = await request(app).get('/api/stamps/get/list?campaignId=999').set('Authorization', v.auth).set('x-lang', 'en');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatchObject({ code: 'CAMPAIGN_NOT_FOUND', message: 'The stamp rally was not found.' });
+    expect(unknown.body.error.requestId).toBeTruthy();
+    expect(unknown.body.data).toBeUndefined();
     expect((await request(app).get('/api/stamps/get/list?campaignId=x').set('Authorization', v.auth)).status).toBe(400);
+  });
+
+  it('answers campaign null when no rally runs today and none is asked for', async () => {
+    const v = await createVisitor(db, { nowMs: Date.parse('2027-03-01T03:00:00Z') });
+    clock.set('2027-03-01T03:00:00Z');
+    try {
+      const r = await request(app).get('/api/stamps/get/list').set('Authorization', v.auth);
+      expect(r.status).toBe(200);
+      expect(r.body.data).toEqual({ campaign: null, stamps: [], red: 0, gold: 0, total: 0 });
+    } finally {
+      clock.set('2026-11-21T03:00:00Z');
+    }
   });
 });

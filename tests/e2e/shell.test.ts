@@ -201,6 +201,30 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     expect(problems).toEqual([]);
   });
 
+  it('switching language on the coupon list shows the coupons in the new language at once, asked with its x-lang', async () => {
+    const { page, problems } = await open();
+    const listLangs: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/coupons/list/search') listLangs.push(r.headers()['x-lang'] ?? '(none)');
+    });
+    await page.goto('/coupon/');
+    await appLive(page);
+    const firstDiscount = async (lang: string) => {
+      const r = (await (await fetch(`${baseURL}/api/coupons/list/search?page=1&limit=10`, { headers: { 'x-lang': lang } })).json()) as { data: Array<{ discount: string }> };
+      return r.data[0]!.discount;
+    };
+    for (const lang of ['en', 'ko', 'zh-cn', 'zh-tw'] as const) {
+      listLangs.length = 0;
+      await page.getByTestId('language-select').selectOption(lang);
+      await page.waitForURL(`**/${lang}/coupon/`);
+      const expected = await firstDiscount(lang);
+      await expect.poll(() => page.locator('.coupon-card__discount').first().textContent()).toBe(expected);
+      expect(listLangs.length).toBeGreaterThan(0);
+      expect(new Set(listLangs)).toEqual(new Set([lang]));
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('shows a desktop browser only the PC message on /coupon/ (translated on /en/), but the root normally', async () => {
     const desktop = { userAgent: DESKTOP_UA, isMobile: false, hasTouch: false, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
     const { page, problems } = await open({ extra: desktop });

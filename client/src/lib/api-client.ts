@@ -1,6 +1,6 @@
 import { clearToken, readToken, saveToken } from './auth-token';
 import { ClientError, errorText } from './errors';
-import { currentLocale } from './i18n';
+import { currentLocale, type Locale } from './i18n';
 
 /** A failed API call: HTTP status (0 for no network), the server's code and localised message. */
 export class ApiError extends ClientError {
@@ -24,6 +24,8 @@ export type ApiOptions = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The language to answer in (`x-lang`) when the caller knows it: a screen of a language being switched to asks before i18n has switched. */
+  locale?: Locale;
 };
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -57,7 +59,7 @@ function codeForStatus(status: number): string {
  * @throws ApiError
  */
 export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'x-lang': currentLocale(), ...opts.headers };
+  const headers: Record<string, string> = { Accept: 'application/json', 'x-lang': opts.locale ?? currentLocale(), ...opts.headers };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';

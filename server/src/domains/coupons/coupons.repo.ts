@@ -124,9 +124,18 @@ export async function findTitles(db: Knex, ids: number[], locale: Locale): Promi
   return new Map([...texts].map(([id, t]) => [id, t.title]));
 }
 
-/** Whether the visitor has a redemption of the coupon on JST day `day`. */
-export async function hasRedemptionOn(db: Knex, userId: number, couponId: number, day: string): Promise<boolean> {
-  return !!(await db('redemptions').where({ user_id: userId, coupon_id: couponId, used_on: day }).first('id'));
+/** Whether the visitor has a redemption of the coupon used on JST day `usedOn` or received on JST day `receivedOn`. */
+export async function hasRedemptionOn(
+  db: Knex,
+  userId: number,
+  couponId: number,
+  days: { usedOn: string; receivedOn: string },
+): Promise<boolean> {
+  const row = await db('redemptions')
+    .where({ user_id: userId, coupon_id: couponId })
+    .andWhere((w) => w.where('used_on', days.usedOn).orWhere('received_on', days.receivedOn))
+    .first('id');
+  return !!row;
 }
 
 export type NewRedemption = {
@@ -134,6 +143,8 @@ export type NewRedemption = {
   couponId: number;
   spotId: number;
   usedOn: string;
+  /** JST day the server received the request (its clock, never the phone's `usedAt`). */
+  receivedOn: string;
   usedAt: Date;
   latitude: number;
   longitude: number;
@@ -146,8 +157,9 @@ export type NewRedemption = {
 };
 
 /**
- * Inserts a redemption. The unique (user_id, coupon_id, used_on) index refuses a second
- * use on the same JST day, even from parallel requests.
+ * Inserts a redemption. The unique (user_id, coupon_id, used_on) and (user_id, coupon_id,
+ * received_on) indexes refuse a second use pressed or received on the same JST day, even
+ * from parallel requests.
  */
 export async function insertRedemption(trx: Knex, r: NewRedemption): Promise<{ id: number; usedAt: string }> {
   const [row] = await trx('redemptions')
@@ -156,6 +168,7 @@ export async function insertRedemption(trx: Knex, r: NewRedemption): Promise<{ i
       coupon_id: r.couponId,
       spot_id: r.spotId,
       used_on: r.usedOn,
+      received_on: r.receivedOn,
       used_at: r.usedAt.toISOString(),
       latitude: r.latitude,
       longitude: r.longitude,

@@ -50,6 +50,9 @@ export function couponRoutes(deps: AppDeps): AnyRoute[] {
       response: RunningCampaignResponse,
       handler: async ({ locale }) => ({ data: await runningCampaign(db, today(), locale) }),
     }),
+    // Once per day by the JST day pressed (usedAt) and by the JST day received (now): a press
+    // queued offline before midnight and sent after it counts for the day pressed and also
+    // uses up the day received (see markCouponUsed).
     defineRoute({
       method: 'put',
       path: '/coupons/qr/{id}',

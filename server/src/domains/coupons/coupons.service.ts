@@ -7,6 +7,7 @@ import { runningCampaign } from '../campaigns/campaigns.service';
 import { remember, replayOf, requestHash } from '../idempotency/idempotency.service';
 import { nearestUsableSpot, spotByCheckInCode, spotsOfCoupons, type SpotRow } from '../spots/spots.service';
 import { awardStamp } from '../stamps/stamps.service';
+import { visitorSince } from '../users/users.service';
 import { findCoupon, findTitles, hasRedemptionOn, insertRedemption, searchPublished, type CouponRow } from './coupons.repo';
 
 /**
@@ -17,7 +18,7 @@ import { findCoupon, findTitles, hasRedemptionOn, insertRedemption, searchPublis
 export const MAX_ACCURACY_ALLOWANCE_M = 100;
 /** A queued offline 'mark as used' may be replayed up to 24 hours after it was pressed. */
 export const MAX_USED_AT_AGE_MS = 24 * 60 * 60 * 1000;
-/** Phones' clocks drift: `usedAt` may be this far in the future. */
+/** Phones' clocks drift: `usedAt` may be this far in the future, or before the account was created. */
 export const MAX_USED_AT_SKEW_MS = 5 * 60 * 1000;
 
 /**
@@ -83,7 +84,7 @@ export async function searchCoupons(
 
 /**
  * Spec 7 `/coupons/{id}`: a published, currently valid coupon with all its spots; for a
- * signed-in visitor, whether it was used on JST day `today`.
+ * signed-in visitor, whether its use for JST day `today` is spent (pressed or received today).
  * @throws NotFoundError COUPON_NOT_FOUND when unknown, unpublished or out of its period
  */
 export async function couponDetail(
@@ -93,7 +94,7 @@ export async function couponDetail(
   const coupon = await findCoupon(db, q.id, q.locale);
   if (!coupon || !isUsableOn(coupon, q.today)) throw new NotFoundError('COUPON_NOT_FOUND');
   const spots = (await spotsOfCoupons(db, [coupon.id], q.locale)).get(coupon.id) ?? [];
-  const usedToday = q.userId === undefined ? null : await hasRedemptionOn(db, q.userId, coupon.id, q.today);
+  const usedToday = q.userId === undefined ? null : await hasRedemptionOn(db, q.userId, coupon.id, { usedOn: q.today, receivedOn: q.today });
   return {
     ...toCard(coupon, spots),
     description: coupon.description,
@@ -112,18 +113,27 @@ export async function couponTitles(db: Knex, ids: number[], locale: Locale): Pro
  * Spec 4, 7 `PUT /coupons/qr/{id}`: marks a coupon used by the visitor where the phone is.
  *
  * The JST day and the rally are those of `usedAt` (default now), which may be up to 24 h
- * old (a queued offline press) and 5 min ahead. The phone must be within a coupon spot's
- * usable range (metres), widened by the reported accuracy up to MAX_ACCURACY_ALLOWANCE_M, or
- * the body carries that spot's check-in code (store code entry).
- * In one transaction it stores the redemption (unique per visitor, coupon and JST day), the
- * stamp when a rally runs that day (red 1, gold 10 for lodging), and the answer under the
- * idempotency key, so the same key again answers the same, changing nothing.
+ * old (a queued offline press), 5 min ahead, and not before the visitor's account was
+ * created (5 min drift allowed). The phone must be within a coupon spot's usable range
+ * (metres), widened by the reported accuracy up to MAX_ACCURACY_ALLOWANCE_M, or the body
+ * carries that spot's check-in code (store code entry).
+ *
+ * Once per day (spec 9) holds for both days of a use: a visitor has at most one redemption
+ * of a coupon per JST day pressed (`usedAt`) AND per JST day the server received it (`now`),
+ * each a unique index. So a press queued offline before midnight and sent after it counts
+ * for the day pressed (its rally and stamp too) and also uses up the day received: a second
+ * use that day answers 409. A backdated `usedAt` therefore never buys a second use.
+ *
+ * In one transaction it stores the redemption, the stamp when a rally runs on the day
+ * pressed (red 1, gold 10 for lodging), and the answer under the idempotency key, so the
+ * same key with the same body answers the first answer again, changing nothing.
  *
  * @returns HTTP status and body to answer (200 `{data: {redemption, stamp}}`)
  * @throws NotFoundError COUPON_NOT_FOUND (404) unknown or unpublished coupon
  * @throws BusinessRuleError COUPON_NOT_VALID (422) outside its validity period that day
- * @throws BusinessRuleError USED_AT_OUT_OF_RANGE (422) usedAt older than 24 h or in the future
- * @throws ConflictError ALREADY_USED_TODAY (409) used already that JST day
+ * @throws BusinessRuleError USED_AT_OUT_OF_RANGE (422) usedAt older than 24 h, in the future or before the account
+ * @throws ConflictError ALREADY_USED_TODAY (409) used already on the JST day pressed or the JST day received
+ * @throws UnauthorizedError INVALID_TOKEN (401) the visitor no longer exists (only checked with usedAt)
  * @throws BusinessRuleError NOT_NEARBY (422) no usable spot within range
  * @throws BusinessRuleError STORE_CODE_INVALID (422) the check-in code is none of the coupon's spots'
  * @throws BusinessRuleError IDEMPOTENCY_KEY_REUSED (422) the key came with another request
@@ -139,20 +149,25 @@ export async function markCouponUsed(
   const usedAt = cmd.body.usedAt ? new Date(cmd.body.usedAt) : cmd.now;
   const age = cmd.now.getTime() - usedAt.getTime();
   if (age > MAX_USED_AT_AGE_MS || age < -MAX_USED_AT_SKEW_MS) throw new BusinessRuleError('USED_AT_OUT_OF_RANGE');
+  if (cmd.body.usedAt && usedAt.getTime() < (await visitorSince(db, cmd.userId)).getTime() - MAX_USED_AT_SKEW_MS) {
+    throw new BusinessRuleError('USED_AT_OUT_OF_RANGE');
+  }
   const day = jstDate(usedAt);
+  const receivedOn = jstDate(cmd.now);
 
   try {
     return await db.transaction(async (trx) => {
       const coupon = await findCoupon(trx, cmd.couponId, cmd.locale);
       if (!coupon || !coupon.published) throw new NotFoundError('COUPON_NOT_FOUND');
       if (!isUsableOn(coupon, day)) throw new BusinessRuleError('COUPON_NOT_VALID');
-      if (await hasRedemptionOn(trx, cmd.userId, coupon.id, day)) throw new ConflictError('ALREADY_USED_TODAY');
+      if (await hasRedemptionOn(trx, cmd.userId, coupon.id, { usedOn: day, receivedOn })) throw new ConflictError('ALREADY_USED_TODAY');
       const spot = await presentSpot(trx, coupon.id, cmd.body, cmd.locale);
       const redemption = await insertRedemption(trx, {
         userId: cmd.userId,
         couponId: coupon.id,
         spotId: spot.id,
         usedOn: day,
+        receivedOn,
         usedAt,
         latitude: cmd.body.lat ?? spot.latitude,
         longitude: cmd.body.long ?? spot.longitude,
@@ -192,6 +207,7 @@ export async function markCouponUsed(
       return answer;
     });
   } catch (err) {
+    // Either once-per-day index (day pressed, day received) or a parallel request's key.
     const conflict = isUniqueViolation(err) || (err instanceof ConflictError && err.code === 'ALREADY_USED_TODAY');
     if (!conflict) throw err;
     // A parallel request may have won the race with this very key: then answer what it stored.

@@ -14,6 +14,7 @@ export function stampRoutes({ db, clock }: AppDeps): AnyRoute[] {
       access: 'visitor',
       query: StampListQuery,
       response: StampListResponse,
+      errors: [404],
       handler: async ({ query, actor, locale }) => ({
         data: await listMyStamps(db, {
           userId: visitorIdOf(actor),

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Locale } from '../../contracts/common';
 import { STAMP_VALUES, type Stamp, type StampKind, type StampList } from '../../contracts/stamps';
+import { NotFoundError } from '../../http/errors';
 import { campaignById, runningCampaign } from '../campaigns/campaigns.service';
 import { couponTitles } from '../coupons/coupons.service';
 import { spotNames } from '../spots/spots.service';
@@ -32,13 +33,16 @@ export async function awardStamp(
 /**
  * Spec 7 `/stamps/get/list`: the visitor's stamps in rally `campaignId` (default: the rally
  * running on JST day `today`), with red and gold counts and the total in stamp points.
- * An unknown rally answers an empty list with `campaign: null`.
+ * With no rally running today (and none asked for) it answers an empty list with
+ * `campaign: null`.
+ * @throws NotFoundError CAMPAIGN_NOT_FOUND (404) when `campaignId` is no rally
  */
 export async function listMyStamps(
   db: Knex,
   q: { userId: number; campaignId?: number; today: string; locale: Locale },
 ): Promise<StampList> {
   const campaign = q.campaignId ? await campaignById(db, q.campaignId, q.locale) : await runningCampaign(db, q.today, q.locale);
+  if (!campaign && q.campaignId) throw new NotFoundError('CAMPAIGN_NOT_FOUND');
   if (!campaign) return { campaign: null, stamps: [], red: 0, gold: 0, total: 0 };
   const rows = await findStampsOfUser(db, q.userId, campaign.id);
   const [titles, names] = await Promise.all([

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Visitor } from '../../contracts/auth';
+import { toIso } from '../../db/dialect';
 
 type Row = { id: number; display_name: string; picture_url: string | null };
 const present = (r: Row): Visitor => ({ id: r.id, displayName: r.display_name, pictureUrl: r.picture_url });
@@ -24,4 +25,10 @@ export async function upsertByLineId(
 export async function findUser(db: Knex, id: number): Promise<Visitor | undefined> {
   const row: Row | undefined = await db('users').where({ id }).first();
   return row ? present(row) : undefined;
+}
+
+/** When the user's account was created, or undefined for an unknown id. */
+export async function findUserCreatedAt(db: Knex, id: number): Promise<Date | undefined> {
+  const row: { created_at: unknown } | undefined = await db('users').where({ id }).first('created_at');
+  return row ? new Date(toIso(row.created_at)) : undefined;
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Visitor } from '../../contracts/auth';
 import { UnauthorizedError } from '../../http/errors';
-import { findUser, upsertByLineId } from './users.repo';
+import { findUser, findUserCreatedAt, upsertByLineId } from './users.repo';
 
 /** Finds or creates the visitor of a LINE user id, refreshing name and picture. */
 export async function signInLineUser(
@@ -19,4 +19,14 @@ export async function currentVisitor(db: Knex, userId: number): Promise<Visitor>
   const user = await findUser(db, userId);
   if (!user) throw new UnauthorizedError('INVALID_TOKEN');
   return user;
+}
+
+/**
+ * When the visitor's account was created (UTC instant): nothing they did can be older.
+ * @throws UnauthorizedError when the token's user no longer exists
+ */
+export async function visitorSince(db: Knex, userId: number): Promise<Date> {
+  const createdAt = await findUserCreatedAt(db, userId);
+  if (!createdAt) throw new UnauthorizedError('INVALID_TOKEN');
+  return createdAt;
 }

@@ -12,10 +12,11 @@ import { COUPON_LIST_PAGE_SIZE } from '../../../../../server/src/contracts/pages
 import { api } from '../../../lib/api-client';
 import { ClientError, errorText } from '../../../lib/errors';
 import type { Position } from '../../../lib/geolocation';
+import type { Locale } from '../../../lib/i18n';
 
 /** GET /api/coupons/list/search: one page of published, valid coupons, newest first. */
-export function fetchCouponPage(page: number, signal?: AbortSignal): Promise<CouponList> {
-  return api<CouponList>('/coupons/list/search', { query: { page, limit: COUPON_LIST_PAGE_SIZE }, signal });
+export function fetchCouponPage(page: number, locale: Locale, signal?: AbortSignal): Promise<CouponList> {
+  return api<CouponList>('/coupons/list/search', { query: { page, limit: COUPON_LIST_PAGE_SIZE }, locale, signal });
 }
 
 /** GET /api/coupons/{id}: detail with spots and, when signed in, whether it was used today. */

@@ -66,7 +66,7 @@ export const useCouponListStore = create<ListState>((set, get) => {
       if (first && !useOfflineStore.getState().online && (await showCopy(locale))) return;
       const slow = first ? setTimeout(() => void showCopy(locale), SLOW_READ_MS) : undefined;
       try {
-        const res = await fetchCouponPage(page + 1);
+        const res = await fetchCouponPage(page + 1, locale);
         noteNetworkSuccess();
         if (get().locale !== locale) return;
         // A saved copy shown meanwhile (weak signal) gives way to the live first page.

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Delayed } from '../../../components/delayed';
 import { SavedNote } from '../../../components/offline-saved-note';
+import { errorText } from '../../../lib/errors';
 import { formatJstDate, formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useBackOnline, useOfflineStore } from '../../../lib/offline-status';
@@ -41,6 +42,11 @@ export function StampsPage() {
     if (savedCopy || list.status === 'error') reload();
   });
   const data = list.status === 'ready' ? list.data.data : null;
+  // An id in the address that is no rally (unknown, or not an id at all: the id is this
+  // request's only input): trying again cannot help, the running rally might.
+  const notFound =
+    list.status === 'error' &&
+    (list.error.code === 'CAMPAIGN_NOT_FOUND' || list.error.code === 'NOT_FOUND' || (campaignId !== undefined && list.error.code === 'VALIDATION_FAILED'));
 
   return (
     <section className="page" aria-labelledby="stamps-title">
@@ -58,7 +64,19 @@ export function StampsPage() {
         </Delayed>
       )}
 
-      {list.status === 'error' && (
+      {notFound && (
+        <div className="empty" role="alert" data-testid="rally-not-found">
+          <p>{errorText('CAMPAIGN_NOT_FOUND')}</p>
+          <Link className="btn btn--primary btn--lg" to={to(paths.stamps())}>
+            {t('nav.stamps')}
+          </Link>
+          <Link className="btn btn--ghost" to={to(paths.couponList())}>
+            {t('stamps.findCoupons')}
+          </Link>
+        </div>
+      )}
+
+      {list.status === 'error' && !notFound && (
         <div className="alert alert--error" role="alert">
           <p>{list.error.message}</p>
           <button type="button" className="btn btn--ghost" onClick={list.reload}>
