@@ -44,11 +44,11 @@ export const FAQ: Array<{ name: L; faqs: Array<{ q: L; a: L }> }> = [
       {
         q: t('金スタンプとは何ですか？', 'What is a gold stamp?', '금 스탬프란 무엇인가요?', '什么是金色印章？', '什麼是金色印章？'),
         a: t(
-          '宿泊を含むクーポンを使うともらえるスタンプで、10ポイントになります。赤スタンプは1ポイントです。',
-          'You get it for using a coupon that includes lodging; it counts 10. A red stamp counts 1.',
-          '숙박이 포함된 쿠폰을 사용하면 받을 수 있는 스탬프로 10포인트입니다. 빨간 스탬프는 1포인트입니다.',
-          '使用含住宿的优惠券即可获得，计10分。红色印章计1分。',
-          '使用含住宿的優惠券即可獲得，計10分。紅色印章計1分。',
+          '宿泊を含むクーポンを使うともらえるスタンプで、スタンプ10個分として数えます。赤スタンプは1個分です。',
+          'You get it for using a coupon that includes lodging; it counts as 10 stamps. A red stamp counts as 1.',
+          '숙박이 포함된 쿠폰을 사용하면 받을 수 있는 스탬프로, 스탬프 10개로 셉니다. 빨간 스탬프는 1개입니다.',
+          '使用含住宿的优惠券即可获得，算作10个印章。红色印章算1个。',
+          '使用含住宿的優惠券即可獲得，算作10個印章。紅色印章算1個。',
         ),
       },
     ],
