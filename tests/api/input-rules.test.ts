@@ -113,6 +113,21 @@ describe('input rules', () => {
     expect(r.body.error.code).toBe('VALIDATION_FAILED');
   });
 
+  it('answers 415 to a body that is not JSON, and stores nothing', async () => {
+    const before = await count('contact_inquiries');
+    const r = await request(app)
+      .post('/api/contacts/send/mail/contact')
+      .set('Content-Type', 'text/plain')
+      .set('x-lang', 'en')
+      .send(JSON.stringify({ lineName: '旅人', email: 'tabi@example.jp', content: 'こんにちは', agreed: true }));
+    expect(r.status).toBe(415);
+    expect(r.body.error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as JSON (Content-Type: application/json).' });
+    expect(await count('contact_inquiries')).toBe(before);
+    // The same body as JSON is taken.
+    const ok = await request(app).post('/api/contacts/send/mail/contact').send({ lineName: '旅人', email: 'tabi@example.jp', content: 'こんにちは', agreed: true });
+    expect(ok.status).toBe(200);
+  });
+
   it('names a broken percent-escape in the path as a malformed URL', async () => {
     const r = await request(app).get('/api/coupons/%E0%A4%A').set('x-lang', 'en');
     expect(r.status).toBe(400);

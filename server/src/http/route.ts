@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { ErrorBody } from '../contracts/common';
 import type { Actor, AppDeps, LimiterName } from './context';
-import { ForbiddenError, UnauthorizedError, ValidationError } from './errors';
+import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from './errors';
 import type { Locale } from '../contracts/common';
 
 /**
@@ -136,6 +136,8 @@ export function mountRoutes(
     ];
     router[route.method](expressPath, ...before, async (req: Request, res: Response, next: NextFunction) => {
       try {
+        // A body sent as anything but JSON (e.g. text/plain) would be read as no body at all.
+        if (route.body && !route.upload && req.is('application/json') === false) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
         const details: string[] = [];
         const params = parsePart(route.params, req.params, 'params', details, req.locale);
         const query = parsePart(route.query, req.query, 'query', details, req.locale);
@@ -152,6 +154,7 @@ export function mountRoutes(
       ...new Set([
         ...(route.errors ?? []),
         400,
+        ...(route.body && !route.upload ? [415] : []),
         ...(guarded ? [401, 403] : []),
         ...(isAdminArea(route) ? [403] : []),
         ...(route.rateLimit ? [429] : []),
