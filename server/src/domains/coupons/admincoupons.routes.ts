@@ -17,7 +17,7 @@ import { jstDate } from '../../db/dialect';
 import { staffOf, type AppDeps } from '../../http/context';
 import { readCsvUpload, sendCsv } from '../../http/csv';
 import { defineRoute, type AnyRoute } from '../../http/route';
-import { staffForAudit } from '../staff/staff.service';
+import { actingStaff } from '../staff/staff.service';
 import { MAX_IMAGE_BYTES } from './coupon-images';
 import {
   addCouponImages,
@@ -39,7 +39,8 @@ const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX
 /** Admin coupon routes (spec 7 "Admin coupons", issue 6): staff only; shop staff limited to their spots. */
 export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
   const today = () => jstDate(clock.now());
-  const staff = (actor: Parameters<typeof staffOf>[0], requestId: string) => staffForAudit(db, staffOf(actor).staffId, requestId);
+  /** The signed-in staff member as `authenticate` loaded it, for the audit trail. */
+  const staff = (actor: Parameters<typeof staffOf>[0], requestId: string) => actingStaff(staffOf(actor), requestId);
   return [
     defineRoute({
       method: 'get',
@@ -48,7 +49,7 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
       access: 'staff',
       query: AdminCouponQuery,
       response: AdminCouponList,
-      handler: async ({ query, actor, req }) => listAdminCoupons(db, images, await staff(actor, req.requestId), query, today()),
+      handler: async ({ query, actor, req }) => listAdminCoupons(db, images, staff(actor, req.requestId), query, today()),
     }),
     defineRoute({
       method: 'post',
@@ -60,7 +61,7 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
       response: AdminCouponResponse,
       errors: [403, 422],
       handler: async ({ body, actor, req, res }) => {
-        const data = await createAdminCoupon(db, images, await staff(actor, req.requestId), body, clock.now(), today());
+        const data = await createAdminCoupon(db, images, staff(actor, req.requestId), body, clock.now(), today());
         res.status(201);
         return { data };
       },
@@ -82,7 +83,7 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
       query: LinePointAmountQuery,
       response: LinePointAmount,
       errors: [403, 404],
-      handler: async ({ query, actor, req }) => ({ data: await linePointAmount(db, await staff(actor, req.requestId), query.couponId) }),
+      handler: async ({ query, actor, req }) => ({ data: await linePointAmount(db, staff(actor, req.requestId), query.couponId) }),
     }),
     // The CSV paths have two segments after /admincoupons, so `/admincoupons/{id}` (one segment)
     // never takes them, and `/admincoupons/{id}/images` only matches a last segment "images".
@@ -107,7 +108,7 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
       errors: [409, 413, 422],
       handler: async ({ actor, locale, req, res }) => {
         const bytes = await readCsvUpload(req, res);
-        return { data: await importCouponsCsv(db, await staff(actor, req.requestId), bytes, clock.now(), locale) };
+        return { data: await importCouponsCsv(db, staff(actor, req.requestId), bytes, clock.now(), locale) };
       },
     }),
     defineRoute({
@@ -118,7 +119,7 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
       params: IdParam,
       response: AdminCouponResponse,
       errors: [403, 404],
-      handler: async ({ params, actor, req }) => ({ data: await getAdminCoupon(db, images, await staff(actor, req.requestId), params.id, today()) }),
+      handler: async ({ params, actor, req }) => ({ data: await getAdminCoupon(db, images, staff(actor, req.requestId), params.id, today()) }),
     }),
     defineRoute({
       method: 'put',
@@ -131,7 +132,7 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
       response: AdminCouponResponse,
       errors: [403, 404, 422],
       handler: async ({ params, body, actor, req }) => ({
-        data: await updateAdminCoupon(db, images, await staff(actor, req.requestId), params.id, body, clock.now(), today()),
+        data: await updateAdminCoupon(db, images, staff(actor, req.requestId), params.id, body, clock.now(), today()),
       }),
     }),
     defineRoute({
@@ -144,7 +145,7 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
       response: z.object({ data: z.object({ id: z.number().int() }) }),
       errors: [403, 404],
       handler: async ({ params, actor, req }) => {
-        await deleteAdminCoupon(db, images, await staff(actor, req.requestId), params.id, clock.now(), today());
+        await deleteAdminCoupon(db, images, staff(actor, req.requestId), params.id, clock.now(), today());
         return { data: { id: params.id } };
       },
     }),
@@ -160,7 +161,7 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
       errors: [403, 404, 413, 422],
       handler: async ({ params, actor, req }) => {
         const files = ((req.files as Express.Multer.File[] | undefined) ?? []).map((f) => f.buffer);
-        return { data: await addCouponImages(db, images, await staff(actor, req.requestId), params.id, files, clock.now()) };
+        return { data: await addCouponImages(db, images, staff(actor, req.requestId), params.id, files, clock.now()) };
       },
     }),
     defineRoute({
@@ -177,7 +178,7 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
       response: CouponImagesResponse,
       errors: [403, 404],
       handler: async ({ params, query, actor, req }) => ({
-        data: await removeCouponImages(db, images, await staff(actor, req.requestId), params.id, query.offsets, clock.now()),
+        data: await removeCouponImages(db, images, staff(actor, req.requestId), params.id, query.offsets, clock.now()),
       }),
     }),
   ];

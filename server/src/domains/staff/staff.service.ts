@@ -72,11 +72,3 @@ export async function createStaff(
   return staffUserOf(await signedInStaff(db, id));
 }
 
-/**
- * `actingStaff` for a staff id, read from the database again. Routes have the account
- * already (the request's actor, loaded by `authenticate`): prefer `actingStaff(staffOf(actor))`.
- * @throws UnauthorizedError INVALID_TOKEN when the account is gone or disabled
- */
-export async function staffForAudit(db: Knex, staffId: number, requestId?: string): Promise<StaffActor & AuditActor> {
-  return actingStaff(await signedInStaff(db, staffId), requestId);
-}
