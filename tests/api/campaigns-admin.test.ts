@@ -72,8 +72,27 @@ describe('stamp rallies admin', () => {
     expect(r.body.error.details).toEqual(expect.arrayContaining(['body.name.ja: Please be sure to input', 'body.endsOn: The end date must not be before the start date']));
   });
 
+  it('400 for a period outside one winter (spec 9: 1 November to 31 January), beside the start date; nothing saved', async () => {
+    const before = Number((await db('campaigns').count({ n: '*' }))[0]?.n);
+    for (const [from, to] of [
+      ['2027-06-01', '2027-06-30'],
+      ['2027-10-31', '2027-11-30'],
+      ['2027-12-01', '2028-02-01'],
+      ['2027-03-01', '2027-03-31'],
+      ['2027-11-01', '2029-01-31'],
+    ] as const) {
+      const r = await request(app).post('/api/campaigns').set('Authorization', admin.auth).set('x-lang', 'en').send(rally(from, to));
+      expect(r.status, `${from}..${to}`).toBe(400);
+      expect(r.body.error.details).toContain('body.startsOn: A stamp rally must run between 1 November and 31 January');
+    }
+    expect(Number((await db('campaigns').count({ n: '*' }))[0]?.n)).toBe(before);
+    // A January-only rally belongs to the season that began the November before.
+    const january = await request(app).post('/api/campaigns').set('Authorization', admin.auth).send(rally('2029-01-05', '2029-01-31', '新春'));
+    expect(january.status).toBe(201);
+  });
+
   it('409 when two rallies would share a day, also for parallel saves', async () => {
-    const overlap = await request(app).post('/api/campaigns').set('Authorization', admin.auth).send(rally('2027-01-31', '2027-02-10'));
+    const overlap = await request(app).post('/api/campaigns').set('Authorization', admin.auth).send(rally('2027-01-20', '2027-01-31'));
     expect(overlap.status).toBe(409);
     expect(overlap.body.error.code).toBe('CAMPAIGN_OVERLAP');
     const answers = await Promise.all(

@@ -54,9 +54,9 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
     await page.getByRole('button', { name: '作成する' }).click();
     await expect.poll(() => page.locator('.adm-field__error').count()).toBeGreaterThanOrEqual(3);
 
-    await page.getByLabel('名称').fill('春の阿蘇スタンプラリー');
-    await page.getByLabel('開始日').fill('2027-03-01');
-    await page.getByLabel('終了日').fill('2027-03-31');
+    await page.getByLabel('名称').fill('晩秋の阿蘇スタンプラリー');
+    await page.getByLabel('開始日').fill('2027-11-01');
+    await page.getByLabel('終了日').fill('2027-11-30');
     await page.getByRole('button', { name: '作成する' }).click();
     await page.waitForURL(/\/management_admin\/campaign\/\d+\/$/);
     await page.getByTestId('audit-trail').waitFor();
@@ -67,12 +67,12 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
     await page.getByLabel('名称').fill('阿蘇の花めぐりラリー');
     await page.getByRole('tab', { name: /English/ }).click();
     await page.getByLabel('名称').fill('Aso flower rally');
-    await page.getByLabel('開始日').fill('2027-03-20');
-    await page.getByLabel('終了日').fill('2027-04-10');
+    await page.getByLabel('開始日').fill('2027-11-20');
+    await page.getByLabel('終了日').fill('2027-12-10');
     await page.getByRole('button', { name: '作成する' }).click();
     await expect.poll(() => page.getByTestId('form-error').textContent()).toContain('他のスタンプラリーと期間が重なっています');
     await page.getByTestId('overlap-list').waitFor();
-    expect(await page.getByTestId('overlap-list').textContent()).toContain('春の阿蘇スタンプラリー');
+    expect(await page.getByTestId('overlap-list').textContent()).toContain('晩秋の阿蘇スタンプラリー');
     expect(await page.locator('.adm-field.has-error').count()).toBe(2);
     expect(page.url()).toMatch(/\/campaign\/regist\/$/);
     await page.screenshot({ path: `${SHOTS}/admin-rally-form.png`, animations: 'disabled' });

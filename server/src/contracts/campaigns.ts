@@ -21,8 +21,25 @@ export type CampaignDetail = z.infer<typeof CampaignDetail>;
 export const CampaignListResponse = z.object({ data: z.array(CampaignDetail) });
 export const CampaignResponse = z.object({ data: CampaignDetail });
 
-/** Body of POST /api/campaigns and PUT /api/campaigns/{id} (issue 6). */
+/**
+ * Spec 9 (and design: data rules): a stamp rally runs within one winter, 1 Nov to 31 Jan.
+ * The season of a start date `YYYY-MM-DD` (JST) is the one that began on the 1 Nov before it.
+ */
+export function rallySeasonOf(startsOn: string): { from: string; to: string } {
+  const year = Number(startsOn.slice(0, 4));
+  const first = Number(startsOn.slice(5, 7)) >= 11 ? year : year - 1;
+  return { from: `${first}-11-01`, to: `${first + 1}-01-31` };
+}
+
+/** Body of POST /api/campaigns and PUT /api/campaigns/{id} (issue 6): the period within one season (spec 9). */
 export const CampaignInput = z
   .object({ name: LocalisedTexts(300), description: LocalisedTexts(4000, false), startsOn: JstDate, endsOn: JstDate })
-  .refine((c) => c.startsOn <= c.endsOn, { path: ['endsOn'], error: 'validation.periodOrder' });
+  .refine((c) => c.startsOn <= c.endsOn, { path: ['endsOn'], error: 'validation.periodOrder' })
+  .refine(
+    (c) => {
+      const season = rallySeasonOf(c.startsOn);
+      return c.startsOn >= season.from && c.endsOn <= season.to;
+    },
+    { path: ['startsOn'], error: 'validation.rallySeason' },
+  );
 export type CampaignInput = z.output<typeof CampaignInput>;
