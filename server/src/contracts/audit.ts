@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ListMeta } from './common';
 
 export const AuditEntity = z.enum(['coupon', 'spot', 'campaign', 'faq', 'faqCategory', 'staff']);
 export type AuditEntity = z.infer<typeof AuditEntity>;
@@ -15,4 +16,9 @@ export const AuditEntry = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
-export const AuditListResponse = z.object({ data: z.array(AuditEntry) });
+/** Page and limit of an audit trail: the newest 50 by default. */
+export const AuditPaging = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const AuditListResponse = z.object({ data: z.array(AuditEntry), meta: ListMeta });

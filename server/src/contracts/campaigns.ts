@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LocalisedTexts } from './admincoupons';
-import { JstDate } from './common';
+import { JstDate, ListMeta } from './common';
 
 /** A stamp rally with its period in JST dates, both ends included. */
 export const Campaign = z.object({
@@ -18,7 +18,7 @@ export const CampaignDetail = Campaign.extend({
   texts: z.object({ name: LocalisedTexts(300), description: LocalisedTexts(4000, false) }),
 });
 export type CampaignDetail = z.infer<typeof CampaignDetail>;
-export const CampaignListResponse = z.object({ data: z.array(CampaignDetail) });
+export const CampaignListResponse = z.object({ data: z.array(CampaignDetail), meta: ListMeta });
 export const CampaignResponse = z.object({ data: CampaignDetail });
 
 /**

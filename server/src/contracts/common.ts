@@ -35,6 +35,11 @@ export const Paging = z.object({
 export const ListMeta = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() });
 export type ListMeta = z.infer<typeof ListMeta>;
 
+/** A list answered whole, in one page (design: lists carry `meta`): page 1, every item. */
+export function wholeList<T>(data: T[]): { data: T[]; meta: ListMeta } {
+  return { data, meta: { page: 1, limit: data.length, total: data.length } };
+}
+
 /** The error envelope every failing call answers (design: The API contract). */
 export const ErrorBody = z.object({
   error: z.object({

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { Id } from './common';
+import { Id, ListMeta } from './common';
 import { LocalisedTexts } from './admincoupons';
 
 export const Faq = z.object({ id: z.number().int(), question: z.string(), answer: z.string() });
 /** An FAQ category with its entries, texts in the caller's language (ja fallback). */
 export const FaqCategory = z.object({ id: z.number().int(), name: z.string(), faqs: z.array(Faq) });
 export type FaqCategory = z.infer<typeof FaqCategory>;
-export const FaqCategoryListResponse = z.object({ data: z.array(FaqCategory) });
+export const FaqCategoryListResponse = z.object({ data: z.array(FaqCategory), meta: ListMeta });
 
 
 /** Body of POST /api/faqs/add/category: a new category, or with `id` a change to one. */
@@ -38,5 +38,5 @@ export const AdminFaqCategory = z.object({
   faqs: z.array(z.object({ id: z.number().int(), sortOrder: z.number().int(), question: LocalisedTexts(500), answer: LocalisedTexts(4000) })),
 });
 export type AdminFaqCategory = z.infer<typeof AdminFaqCategory>;
-export const AdminFaqListResponse = z.object({ data: z.array(AdminFaqCategory) });
+export const AdminFaqListResponse = z.object({ data: z.array(AdminFaqCategory), meta: ListMeta });
 export const SavedIdResponse = z.object({ data: z.object({ id: z.number().int() }) });

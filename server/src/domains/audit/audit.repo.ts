@@ -19,9 +19,31 @@ export async function insertAudit(
   });
 }
 
-export async function findAudit(db: Knex, entity: AuditEntity, entityId: number, limit: number): Promise<AuditEntry[]> {
-  const rows = await db('audit_log').where({ entity, entity_id: entityId }).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
-  return rows.map((r) => ({
+export async function findAudit(
+  db: Knex,
+  entity: AuditEntity,
+  entityId: number,
+  page: { page: number; limit: number },
+): Promise<{ rows: AuditEntry[]; total: number }> {
+  const of = () => db<AuditRow>('audit_log').where({ entity, entity_id: entityId });
+  const rows: AuditRow[] = await of().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset((page.page - 1) * page.limit);
+  const [count] = await of().count({ n: '*' });
+  return { rows: rows.map(toEntry), total: Number(count?.n ?? 0) };
+}
+
+type AuditRow = {
+  id: number;
+  staff_email: string;
+  action: AuditEntry['action'];
+  entity: AuditEntity;
+  entity_id: number;
+  before: string | null;
+  after: string | null;
+  created_at: string | Date;
+};
+
+function toEntry(r: AuditRow): AuditEntry {
+  return {
     id: r.id,
     staffEmail: r.staff_email,
     action: r.action,
@@ -30,5 +52,5 @@ export async function findAudit(db: Knex, entity: AuditEntity, entityId: number,
     before: r.before ? JSON.parse(r.before) : null,
     after: r.after ? JSON.parse(r.after) : null,
     createdAt: toIso(r.created_at),
-  }));
+  };
 }

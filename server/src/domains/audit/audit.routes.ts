@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AuditEntity, AuditListResponse } from '../../contracts/audit';
+import { AuditEntity, AuditListResponse, AuditPaging } from '../../contracts/audit';
+import { IdText } from '../../contracts/common';
 import { jstDate } from '../../db/dialect';
 import { staffOf, type AppDeps } from '../../http/context';
 import { defineRoute, type AnyRoute } from '../../http/route';
@@ -13,12 +14,12 @@ export function auditRoutes({ db, images, clock }: AppDeps): AnyRoute[] {
       path: '/audit/{entity}/{id}',
       summary: 'Admin writes to one coupon, spot, rally or FAQ entry, newest first (shop staff: their coupons and spots)',
       access: 'staff',
-      params: z.object({ entity: AuditEntity, id: z.coerce.number().int().positive() }),
+      params: z.object({ entity: AuditEntity, id: IdText }),
+      query: AuditPaging,
       response: AuditListResponse,
       errors: [404],
-      handler: async ({ params, actor }) => ({
-        data: await auditTrail(db, images, { viewer: staffOf(actor), entity: params.entity, entityId: params.id, today: jstDate(clock.now()) }),
-      }),
+      handler: async ({ params, query, actor }) =>
+        auditTrail(db, images, { viewer: staffOf(actor), entity: params.entity, entityId: params.id, today: jstDate(clock.now()), ...query }),
     }),
   ];
 }

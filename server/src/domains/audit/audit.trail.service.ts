@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { AuditEntity, AuditEntry } from '../../contracts/audit';
+import type { ListMeta } from '../../contracts/common';
 import type { StaffActor } from '../../http/context';
 import { ForbiddenError } from '../../http/errors';
 import type { ImageStore } from '../../storage/image-store';
@@ -21,8 +22,8 @@ async function assertMayRead(db: Knex, images: ImageStore, viewer: StaffActor, e
 }
 
 /**
- * The latest writes to one entity, newest first (shown on its admin page; issue 6), for a
- * staff member allowed to see that entity; `today` is the JST date (`YYYY-MM-DD`).
+ * One page of the writes to one entity, newest first (shown on its admin page; issue 6), for
+ * a staff member allowed to see that entity; `today` is the JST date (`YYYY-MM-DD`).
  * @throws ForbiddenError FORBIDDEN (403) for shop staff and a rally, FAQ or staff entry;
  *   NOT_YOUR_SPOT (403) for shop staff and a coupon or spot not theirs
  * @throws NotFoundError COUPON_NOT_FOUND (404) for shop staff and an unknown or deleted coupon
@@ -30,8 +31,9 @@ async function assertMayRead(db: Knex, images: ImageStore, viewer: StaffActor, e
 export async function auditTrail(
   db: Knex,
   images: ImageStore,
-  a: { viewer: StaffActor; entity: AuditEntity; entityId: number; today: string; limit?: number },
-): Promise<AuditEntry[]> {
+  a: { viewer: StaffActor; entity: AuditEntity; entityId: number; today: string; page: number; limit: number },
+): Promise<{ data: AuditEntry[]; meta: ListMeta }> {
   await assertMayRead(db, images, a.viewer, a.entity, a.entityId, a.today);
-  return findAudit(db, a.entity, a.entityId, a.limit ?? 50);
+  const { rows, total } = await findAudit(db, a.entity, a.entityId, a);
+  return { data: rows, meta: { page: a.page, limit: a.limit, total } };
 }

@@ -1,5 +1,5 @@
 import { CampaignInput, CampaignListResponse, CampaignResponse } from '../../contracts/campaigns';
-import { IdParam } from '../../contracts/common';
+import { IdParam, wholeList } from '../../contracts/common';
 import { staffOf, type AppDeps } from '../../http/context';
 import { defineRoute, type AnyRoute } from '../../http/route';
 import { actingStaff } from '../staff/staff.service';
@@ -18,7 +18,7 @@ export function campaignRoutes({ db, clock }: AppDeps): AnyRoute[] {
       summary: 'Every stamp rally, latest first',
       access: 'admin',
       response: CampaignListResponse,
-      handler: async ({ locale }) => ({ data: await listCampaigns(db, locale) }),
+      handler: async ({ locale }) => wholeList(await listCampaigns(db, locale)),
     }),
     defineRoute({
       method: 'get',

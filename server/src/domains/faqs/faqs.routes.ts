@@ -1,3 +1,4 @@
+import { wholeList } from '../../contracts/common';
 import {
   AdminFaqListResponse,
   FaqCategoryInput,
@@ -22,7 +23,7 @@ export function faqRoutes({ db, clock }: AppDeps): AnyRoute[] {
       summary: 'The FAQ with every locale for the admin screen',
       access: 'admin',
       response: AdminFaqListResponse,
-      handler: async () => ({ data: await adminFaq(db) }),
+      handler: async () => wholeList(await adminFaq(db)),
     }),
     defineRoute({
       method: 'post',
@@ -80,7 +81,7 @@ export function faqRoutes({ db, clock }: AppDeps): AnyRoute[] {
       summary: 'The FAQ grouped by category, texts in the x-lang language',
       access: 'public',
       response: FaqCategoryListResponse,
-      handler: async ({ locale }) => ({ data: await publicFaq(db, locale) }),
+      handler: async ({ locale }) => wholeList(await publicFaq(db, locale)),
     }),
   ];
 }
