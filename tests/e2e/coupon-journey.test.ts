@@ -1,21 +1,27 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CouponCard, CouponDetail, CouponList } from '../../server/src/contracts/coupons';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { appLive, chromiumAvailable, distanceM, launchChromium, listen, phoneContext, watchProblems } from './browser';
+import { appLive, chromiumAvailable, distanceM, IPHONE_UA, launchChromium, listen, phoneContext, watchProblems } from './browser';
 
 /**
  * The core journey of issue 2 in Debian Chromium on a phone: coupon list, detail, mark as
  * used (with the demo sign-in), my stamps; and a position 5 km away gets 'not nearby'.
+ * Spec 5, a press always answers: when the position cannot be read (location refused in LINE
+ * on an iPhone, unavailable, or no fix within spec 9's 30 s) the panel says why in the
+ * visitor's language and offers the store code, nothing is sent, the coupon's title and
+ * discount stay in view above the panel, and its controls are at least 44 px.
  * The app is the real server with the built client, on a seeded database, with the clock
  * fixed at 2026-11-21 12:00 JST (inside the seeded rally).
  */
 const SHOTS = 'docs/screenshots';
 const hasChromium = chromiumAvailable();
+/** LINE's in-app browser on an iPhone. */
+const LINE_IOS_UA = IPHONE_UA.replace('Version/18.5 Mobile/15E148 Safari/604.1', 'Mobile/15E148 Safari Line/14.20.0 LIFF');
 
 describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => {
   let db: Db;
@@ -55,6 +61,49 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
   });
 
   const redemptionsOf = async (couponId: number) => Number((await db('redemptions').where({ coupon_id: couponId }).count({ n: '*' }))[0]?.n);
+
+  /** Demo visitor sign-in in place on my stamps. */
+  async function signIn(page: Page) {
+    await page.goto('/stamp/');
+    await page.locator('main').getByRole('button', { name: 'デモ旅行者としてログイン' }).tap();
+    await page.getByTestId('stamps-empty').waitFor();
+  }
+
+  /** Opens a coupon's detail and waits for its title. */
+  async function openCoupon(page: Page, path: string, title: string) {
+    await page.goto(path);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(title);
+  }
+
+  /** 'mark as used' requests the page sent. */
+  function puts(page: Page): string[] {
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().includes('/api/coupons/qr/')) sent.push(r.url());
+    });
+    return sent;
+  }
+
+  const box = async (l: Locator) => (await l.boundingBox())!;
+
+  /** The title and the discount are wholly above the sticky panel. */
+  async function couponInView(page: Page) {
+    const panel = await box(page.locator('.detail__action'));
+    const title = await box(page.locator('h1'));
+    const discount = await box(page.getByTestId('coupon-discount'));
+    expect(title.y).toBeGreaterThanOrEqual(0);
+    expect(title.y + title.height).toBeLessThanOrEqual(panel.y);
+    expect(discount.y + discount.height).toBeLessThanOrEqual(panel.y);
+    expect(panel.y + panel.height).toBeLessThanOrEqual(844 + 1);
+  }
+
+  /** The control is at least 44x44 and is what a tap at its centre reaches (not covered, not clipped). */
+  async function reachable(l: Locator) {
+    const b = await box(l);
+    expect(Math.min(b.width, b.height)).toBeGreaterThanOrEqual(44);
+    expect(b.y + b.height).toBeLessThanOrEqual(844);
+    expect(await l.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x!, y!)), [b.x + b.width / 2, b.y + b.height / 2])).toBe(true);
+  }
 
   /** Presses 'mark as used'; with `signIn`, expects the sign-in sheet and uses the demo sign-in. */
   async function pressMarkUsed(page: Page, label: string, opts: { signIn: boolean; shot?: string }) {
@@ -221,19 +270,24 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     const problems = watchProblems(page);
 
     // My stamps asks a new visitor to sign in in place, then shows the empty card.
-    await page.goto('/stamp/');
-    const inline = page.locator('main').getByRole('button', { name: 'デモ旅行者としてログイン' });
-    await inline.tap();
-    await page.getByTestId('stamps-empty').waitFor();
+    await signIn(page);
     expect(await page.getByTestId('stamps-empty').textContent()).toContain('まだスタンプがありません');
     expect(await page.getByTestId('count-total').textContent()).toBe('0');
 
-    await page.goto(`/coupon/${other.id}/`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe(other.title);
+    await openCoupon(page, `/coupon/${other.id}/`, other.title);
+    // The location watch already says so, with a way to check again big enough for a thumb.
+    const NOT_NEARBY = 'クーポンが利用できる場所が近くに見つかりませんでした。';
+    await page.getByTestId('nearby-miss').waitFor();
+    expect(await page.getByTestId('nearby-miss').textContent()).toContain(NOT_NEARBY);
+    await reachable(page.getByRole('button', { name: 'もう一度確認する' }));
     await pressMarkUsed(page, '使用済みにする', { signIn: false });
     const error = page.getByTestId('mark-used-error');
     await error.waitFor();
-    expect(await error.textContent()).toBe('クーポンが利用できる場所が近くに見つかりませんでした。');
+    expect(await error.textContent()).toBe(NOT_NEARBY);
+    // The press's answer replaces the watch's: the sentence shows once, not twice.
+    const shown = await page.locator('main').innerText();
+    expect(shown.split(NOT_NEARBY).length - 1).toBe(1);
+    expect(await page.getByTestId('nearby-miss').count()).toBe(0);
     await error.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/coupon-not-nearby.png`, animations: 'disabled' });
     // The button stays, so the visitor can try again nearer the shop.
@@ -247,6 +301,128 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     await page.getByTestId('mark-used-error').waitFor();
     expect(await page.getByTestId('mark-used-error').textContent()).toBe('No places nearby where the coupon can be used were found.');
     expect(await redemptionsOf(other.id)).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('location refused in LINE on an iPhone: a press says why, offers the store code and how to allow location, sends nothing; the coupon stays in view', async () => {
+    const context: BrowserContext = await phoneContext(browser, baseURL, { permissions: [], userAgent: LINE_IOS_UA });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const sent = puts(page);
+    await signIn(page);
+    await openCoupon(page, `/coupon/${lodging.id}/`, lodging.title);
+    await couponInView(page);
+
+    const press = page.getByRole('button', { name: '使用済みにする', exact: true });
+    await press.tap();
+    const help = page.getByTestId('location-help');
+    const refused = help.getByTestId('location-press-refused');
+    await refused.waitFor();
+    expect(await help.getAttribute('role')).toBe('alert');
+    expect(await help.locator('.location-help__title').textContent()).toBe('位置情報の利用が許可されていません');
+    expect(await refused.textContent()).toBe('位置情報を使えないため、使用済みにできませんでした。');
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="location-help"]') !== null)).toBe(true);
+    // The ways forward: the store code, and how to allow location in LINE on an iPhone, unfolded.
+    await reachable(help.getByRole('button', { name: '店舗コードを入力する' }));
+    expect(await help.locator('[data-platform="lineIos"]').isVisible()).toBe(true);
+    for (const name of ['位置情報を許可する方法', 'ほかの端末の場合']) {
+      const summary = help.locator('summary', { hasText: name });
+      expect((await box(summary)).height, name).toBeGreaterThanOrEqual(44);
+    }
+    await reachable(press);
+    await couponInView(page);
+
+    // Pressed again: said again (a fresh alert), still nothing sent.
+    await press.tap();
+    await expect.poll(() => refused.count()).toBe(1);
+    await refused.waitFor();
+    expect(sent).toEqual([]);
+
+    // The store code sheet opens from there.
+    await help.getByRole('button', { name: '店舗コードを入力する' }).tap();
+    await page.getByTestId('store-code-dialog').getByLabel('店舗コード').waitFor();
+    await page.getByTestId('store-code-dialog').getByRole('button', { name: '閉じる' }).tap();
+
+    // In English under /en: the same, in English.
+    await page.goto(`/en/coupon/${lodging.id}/`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.getByRole('button', { name: 'Mark as used', exact: true }).tap();
+    await help.getByTestId('location-press-refused').waitFor();
+    expect(await help.locator('.location-help__title').textContent()).toBe('Location access is not allowed');
+    expect(await help.getByTestId('location-press-refused').textContent()).toBe('The coupon could not be marked as used because your location is not available.');
+    await reachable(help.getByRole('button', { name: 'Enter the store code' }));
+    await couponInView(page);
+    expect(sent).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  /** A phone whose position never comes: unavailable at once, or a timeout after the options' 30 s. */
+  async function phoneWithoutFix(mode: 'unavailable' | 'timeout') {
+    const context = await phoneContext(browser, baseURL);
+    await context.addInitScript((m) => {
+      const fail = (onError: PositionErrorCallback | null | undefined, options?: PositionOptions) => {
+        const code = m === 'timeout' ? 3 : 2;
+        const err = { code, message: m, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError;
+        setTimeout(() => onError?.(err), m === 'timeout' ? (options?.timeout ?? 0) : 0);
+      };
+      Object.defineProperty(navigator, 'geolocation', {
+        configurable: true,
+        value: {
+          getCurrentPosition: (_ok: PositionCallback, onError?: PositionErrorCallback | null, options?: PositionOptions) => fail(onError, options),
+          watchPosition: (_ok: PositionCallback, onError?: PositionErrorCallback | null, options?: PositionOptions) => {
+            fail(onError, options);
+            return 1;
+          },
+          clearWatch: () => {},
+        },
+      });
+    }, mode);
+    return context;
+  }
+
+  it('a position that cannot be read is named (unavailable, or no fix within 30 s), once, with the store code as the way forward', async () => {
+    // Unavailable: the watch says so before the press; the press's own answer replaces it.
+    let context = await phoneWithoutFix('unavailable');
+    let page = await context.newPage();
+    let problems = watchProblems(page);
+    let sent = puts(page);
+    await signIn(page);
+    await openCoupon(page, `/coupon/${other.id}/`, other.title);
+    await page.getByTestId('nearby-unavailable').waitFor();
+    await reachable(page.getByRole('button', { name: 'もう一度確認する' }));
+    await page.getByRole('button', { name: '使用済みにする', exact: true }).tap();
+    const error = page.getByTestId('mark-used-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('現在地を取得できませんでした。屋外でもう一度お試しください。');
+    expect(await page.getByTestId('nearby-unavailable').count()).toBe(0);
+    const code = page.locator('.action__error').getByRole('button', { name: '店舗コードを入力する' });
+    await reachable(code);
+    await couponInView(page);
+    await code.tap();
+    await page.getByTestId('store-code-dialog').getByLabel('店舗コード').waitFor();
+    expect(sent).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // No fix within spec 9's timeout (30 s, on the page's clock).
+    context = await phoneWithoutFix('timeout');
+    page = await context.newPage();
+    problems = watchProblems(page);
+    sent = puts(page);
+    await page.clock.install();
+    await signIn(page);
+    await openCoupon(page, `/coupon/${other.id}/`, other.title);
+    await page.getByRole('button', { name: '使用済みにする', exact: true }).tap();
+    await page.getByRole('button', { name: '現在地を確認しています…' }).waitFor();
+    await page.clock.fastForward(30_000);
+    await page.getByTestId('mark-used-error').waitFor();
+    expect(await page.getByTestId('mark-used-error').textContent()).toBe(
+      '現在地の取得に時間がかかりすぎました。屋外など電波の良い場所でもう一度お試しいただくか、店舗コードを入力してください。',
+    );
+    await reachable(page.locator('.action__error').getByRole('button', { name: '店舗コードを入力する' }));
+    expect(sent).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -343,14 +343,29 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     const dialog = page.getByTestId('store-code-dialog');
     await dialog.getByRole('button', { name: 'このコードで使用済みにする' }).tap();
     expect(await dialog.getByRole('alert').textContent()).toBe('店舗コードを入力してください。');
-    await dialog.getByLabel('店舗コード').fill('ZZZZ9999');
+    const field = dialog.getByLabel('店舗コード');
+    await field.fill('ZZZZ9999');
     await dialog.getByRole('button', { name: 'このコードで使用済みにする' }).tap();
-    await page.getByTestId('mark-used-error').waitFor();
-    expect(await page.getByTestId('mark-used-error').textContent()).toBe('店舗コードが正しくありません。お店のスタッフにご確認ください。');
+    // A wrong code: the sheet stays open, the reason beside the field, the code selected to retype.
+    const codeError = dialog.getByTestId('store-code-error');
+    await expect.poll(() => codeError.textContent()).toBe('店舗コードが正しくありません。お店のスタッフにご確認ください。');
+    expect(await dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.getAttribute('aria-describedby')).toBe(await codeError.getAttribute('id'));
+    await expect
+      .poll(() => field.evaluate((el) => el === document.activeElement && (el as HTMLInputElement).selectionStart === 0 && (el as HTMLInputElement).selectionEnd === 8))
+      .toBe(true);
+    expect(await page.getByTestId('mark-used-error').count()).toBe(0);
     expect(await redemptionsOf(coupon.id)).toHaveLength(0);
-
+    // Typing again puts the refusal away; cancelled, the sheet opens empty the next time.
+    await field.press('Backspace');
+    expect(await codeError.count()).toBe(0);
+    await dialog.getByRole('button', { name: '閉じる' }).tap();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('mark-used-error').count()).toBe(0);
     await help.getByRole('button', { name: '店舗コードを入力する' }).tap();
-    await dialog.getByLabel('店舗コード').fill('ab2c d3ef');
+    expect(await field.inputValue()).toBe('');
+    await field.fill('ab2c d3ef');
     await page.screenshot({ path: `${SHOTS}/store-code.png`, animations: 'disabled' });
     await dialog.getByRole('button', { name: 'このコードで使用済みにする' }).tap();
     await page.getByTestId('coupon-used').waitFor();

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { MessageKey } from '../../../lib/i18n';
 import { useT } from '../../../lib/i18n';
 
@@ -27,26 +28,47 @@ function HowTo({ p }: { p: Platform }) {
 }
 
 /**
- * Location was refused (issue 5): how to allow it on this phone (LINE on iOS or Android, or
- * the browser), the other phones' ways folded away, and the store code entry as the fallback.
+ * Location was refused (issue 5): why the coupon cannot be checked, the store code entry as
+ * the way forward, and how to allow location on this phone (LINE on iOS or Android, or the
+ * browser) folded away, so the panel stays short and the coupon stays in view.
+ *
+ * `pressed` counts presses of 'mark as used' refused for this reason: each one says so again
+ * (announced, and focused), and unfolds how to allow location.
  */
-export function LocationHelp({ onStoreCode }: { onStoreCode: () => void }) {
+export function LocationHelp({ pressed = 0, onStoreCode }: { pressed?: number; onStoreCode: () => void }) {
   const t = useT();
+  const box = useRef<HTMLDivElement>(null);
+  const howTo = useRef<HTMLDetailsElement>(null);
   const mine = platformOf(typeof navigator === 'undefined' ? '' : navigator.userAgent);
+
+  useEffect(() => {
+    if (pressed === 0) return;
+    if (howTo.current) howTo.current.open = true;
+    box.current?.focus();
+  }, [pressed]);
+
   return (
-    <div className="location-help" role="alert" data-testid="location-help">
+    <div className="location-help" role="alert" tabIndex={-1} ref={box} data-testid="location-help">
       <p className="location-help__title">{t('location.deniedTitle')}</p>
+      {pressed > 0 && (
+        <p key={pressed} className="location-help__pressed" data-testid="location-press-refused">
+          {t('location.pressRefused')}
+        </p>
+      )}
       <p className="location-help__lead">{t('location.deniedLead')}</p>
-      <HowTo p={mine} />
-      <details>
-        <summary>{t('location.otherDevices')}</summary>
-        {ORDER.filter((p) => p !== mine).map((p) => (
-          <HowTo key={p} p={p} />
-        ))}
-      </details>
-      <button type="button" className="btn btn--outline btn--block btn--lg" onClick={onStoreCode}>
+      <button type="button" className="btn btn--outline btn--block" onClick={onStoreCode}>
         {t('location.useStoreCode')}
       </button>
+      <details className="location-help__more" ref={howTo}>
+        <summary>{t('location.howTo')}</summary>
+        <HowTo p={mine} />
+        <details className="location-help__more">
+          <summary>{t('location.otherDevices')}</summary>
+          {ORDER.filter((p) => p !== mine).map((p) => (
+            <HowTo key={p} p={p} />
+          ))}
+        </details>
+      </details>
     </div>
   );
 }

@@ -15,6 +15,12 @@ import { StoreCodeDialog } from './store-code-dialog';
  * and the 'mark as used' button; 'pending' while a press waits for the network (issue 5);
  * then 'coupon used' with the stamp earned. When location is refused: how to allow it, and
  * the store code entry.
+ *
+ * Spec 5: a press always answers. One message at a time above the button: the press's own
+ * answer (an error, or location refused) replaces the nearby status rather than repeating it,
+ * and a position that cannot be read offers the store code. The panel sticks to the foot of
+ * the screen but never takes more than part of it (its text scrolls, the button stays), so
+ * the coupon's title and discount stay in view. A store code's answer shows in its sheet.
  */
 export function MarkUsedPanel({
   couponId,
@@ -34,14 +40,26 @@ export function MarkUsedPanel({
   const used = state.phase === 'used' || (usedToday && state.phase === 'idle');
   const working = state.phase === 'locating' || state.phase === 'sending';
   const [denied, setDenied] = useState(false);
+  const [deniedPresses, setDeniedPresses] = useState(0);
   const [codeOpen, setCodeOpen] = useState(false);
   const onDenied = useCallback(() => setDenied(true), []);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (state.phase === 'used' || state.phase === 'pending') resultRef.current?.focus();
-    if (state.phase === 'denied') setDenied(true);
-    if (state.phase !== 'idle' && state.phase !== 'denied' && state.phase !== 'error') setCodeOpen(false);
+    if (state.phase === 'denied') {
+      setDenied(true);
+      setDeniedPresses((n) => n + 1);
+    }
+    if (state.phase === 'used' || state.phase === 'pending') setCodeOpen(false);
   }, [state.phase]);
+
+  // A press answered with an error: scroll the panel's text to it (not the page).
+  const pressError = state.phase === 'error' && state.via !== 'code' ? state.message : null;
+  useEffect(() => {
+    if (pressError && bodyRef.current && errorRef.current) bodyRef.current.scrollTop = errorRef.current.offsetTop;
+  }, [pressError]);
 
   if (state.phase === 'pending') {
     return (
@@ -103,22 +121,43 @@ export function MarkUsedPanel({
     );
   }
 
+  const openStoreCode = () => setCodeOpen(true);
+  const positionUnread = state.code === 'GEOLOCATION_UNAVAILABLE' || state.code === 'GEOLOCATION_TIMEOUT';
   return (
-    <div className="action">
-      {denied ? <LocationHelp onStoreCode={() => setCodeOpen(true)} /> : <NearbyStatus couponId={couponId} onDenied={onDenied} />}
-      <StoreCodeDialog open={codeOpen} onClose={() => setCodeOpen(false)} onSubmit={(code) => onPress({ kind: 'code', code })} />
-      <p className="action__notice">
-        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-          <circle cx="10" cy="10" r="9" fill="currentColor" />
-          <path d="M10 5.5v5.5M10 13.8v.4" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
-        </svg>
-        <span>{t('coupons.notice')}</span>
-      </p>
-      {state.phase === 'error' && state.message && !codeOpen && (
-        <p className="alert alert--error" role="alert" data-testid="mark-used-error">
-          {state.message}
+    <div className="action action--press">
+      <div className="action__body" ref={bodyRef}>
+        {denied ? (
+          <LocationHelp pressed={deniedPresses} onStoreCode={openStoreCode} />
+        ) : (
+          <NearbyStatus couponId={couponId} onDenied={onDenied} quiet={pressError !== null} />
+        )}
+        {pressError && (
+          <div className="action__error" ref={errorRef}>
+            <p className="alert alert--error" role="alert" data-testid="mark-used-error">
+              {pressError}
+            </p>
+            {positionUnread && !denied && (
+              <button type="button" className="btn btn--outline btn--block" onClick={openStoreCode}>
+                {t('location.useStoreCode')}
+              </button>
+            )}
+          </div>
+        )}
+        <p className="action__notice">
+          <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+            <circle cx="10" cy="10" r="9" fill="currentColor" />
+            <path d="M10 5.5v5.5M10 13.8v.4" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+          <span>{t('coupons.notice')}</span>
         </p>
-      )}
+      </div>
+      <StoreCodeDialog
+        open={codeOpen}
+        busy={state.via === 'code' && state.phase === 'sending'}
+        error={state.via === 'code' && state.phase === 'error' ? state.message : null}
+        onClose={() => setCodeOpen(false)}
+        onSubmit={(code) => onPress({ kind: 'code', code })}
+      />
       <button type="button" className="btn btn--primary btn--xl btn--block" onClick={() => onPress({ kind: 'gps' })} disabled={working} aria-busy={working}>
         {working && <Spinner />}
         {state.phase === 'locating' ? t('coupons.locating') : state.phase === 'sending' ? t('coupons.sending') : t('coupons.markUsed')}

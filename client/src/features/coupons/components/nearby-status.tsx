@@ -7,7 +7,7 @@ import { startLocationWatch, stopLocationWatch } from '../../../lib/location-wat
 import { useOfflineStore } from '../../../lib/offline-status';
 import { fetchNearbySpots } from '../api/coupons.api';
 
-type View = { kind: 'idle' } | { kind: 'ask' } | { kind: 'checking' } | { kind: 'near'; spot: NearbySpot } | { kind: 'miss' } | { kind: 'unavailable' };
+type View = { kind: 'idle' } | { kind: 'ask' } | { kind: 'checking' } | { kind: 'near'; spot: NearbySpot } | { kind: 'miss' } | { kind: 'unavailable' } | { kind: 'timeout' };
 
 async function permission(): Promise<PermissionState | 'unknown'> {
   try {
@@ -22,9 +22,10 @@ async function permission(): Promise<PermissionState | 'unknown'> {
  * watch through lib/location-watch, with this coupon as `cid`). It starts by itself when
  * location is already allowed (or the browser cannot say), on a tap otherwise; refused
  * location is reported to the parent, which shows how to allow it and the store code entry.
- * Offline it stays quiet: the press is queued and judged when sent.
+ * Offline it stays quiet: the press is queued and judged when sent. `quiet` hides it while the
+ * panel shows a press's own answer (one message at a time), and keeps the watch running.
  */
-export function NearbyStatus({ couponId, onDenied }: { couponId: number; onDenied: () => void }) {
+export function NearbyStatus({ couponId, onDenied, quiet = false }: { couponId: number; onDenied: () => void; quiet?: boolean }) {
   const t = useT();
   const locale = useLocale();
   const online = useOfflineStore((s) => s.online);
@@ -39,7 +40,9 @@ export function NearbyStatus({ couponId, onDenied }: { couponId: number; onDenie
         else if (e.type === 'denied') {
           setView({ kind: 'idle' });
           onDenied();
-        } else if (e.type === 'miss') setView(e.reason === 'none' ? { kind: 'miss' } : { kind: 'unavailable' });
+        } else if (e.type === 'miss') {
+          setView(e.reason === 'none' ? { kind: 'miss' } : e.error?.code === 3 ? { kind: 'timeout' } : { kind: 'unavailable' });
+        }
       },
     });
   }, [couponId, onDenied]);
@@ -62,7 +65,7 @@ export function NearbyStatus({ couponId, onDenied }: { couponId: number; onDenie
     };
   }, [online, start, onDenied]);
 
-  if (!online || view.kind === 'idle') return null;
+  if (!online || quiet || view.kind === 'idle') return null;
   if (view.kind === 'checking') {
     return (
       <Delayed className="nearby" role="status" aria-live="polite">
@@ -86,6 +89,7 @@ export function NearbyStatus({ couponId, onDenied }: { couponId: number; onDenie
     <div className={`nearby ${view.kind === 'ask' ? '' : 'nearby--miss'}`} role="status" data-testid={`nearby-${view.kind}`}>
       {view.kind === 'miss' && <span>{t('location.notNearby')}</span>}
       {view.kind === 'unavailable' && <span>{t('location.unavailable')}</span>}
+      {view.kind === 'timeout' && <span>{t('errors.GEOLOCATION_TIMEOUT')}</span>}
       <button type="button" className="btn btn--outline" onClick={() => start()}>
         {again}
       </button>

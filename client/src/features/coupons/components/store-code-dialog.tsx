@@ -1,35 +1,72 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Spinner } from '../../../components/spinner';
 import { useT } from '../../../lib/i18n';
 
 /**
  * Spec 2's store code entry modal: the shop's check-in code, typed by staff or read at the
  * counter, proves presence in place of GPS (issue 5). Submitting marks the coupon used.
+ *
+ * The sheet stays open while the code is checked and when it is refused: the server's reason
+ * (`error`, e.g. a wrong code) shows beside the field with the typed code selected for
+ * retyping. The parent closes it on success; cancelling closes it; it opens empty.
  */
-export function StoreCodeDialog({ open, onClose, onSubmit }: { open: boolean; onClose: () => void; onSubmit: (code: string) => void }) {
+export function StoreCodeDialog({
+  open,
+  busy = false,
+  error = null,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  /** The code is being checked. */
+  busy?: boolean;
+  /** Why the last submitted code was refused. */
+  error?: string | null;
+  onClose: () => void;
+  onSubmit: (code: string) => void;
+}) {
   const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const inputId = useId();
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
+  // The refusal belongs to the code as submitted: typing again puts it away.
+  const [edited, setEdited] = useState(false);
 
   useEffect(() => {
     const d = dialog.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
+    if (open && !d.open) {
+      setCode('');
+      setMissing(false);
+      setEdited(false);
+      d.showModal();
+    }
     if (!open && d.open) d.close();
   }, [open]);
 
+  const refused = error !== null && !edited && !busy;
+  useEffect(() => {
+    if (open && refused) input.current?.select();
+  }, [open, refused]);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     const value = code.trim();
     if (!value) {
       setMissing(true);
+      input.current?.focus();
       return;
     }
+    setEdited(false);
     onSubmit(value);
   };
 
+  const errorId = `${inputId}-error`;
+  const message = missing ? t('storeCode.required') : refused ? error : null;
   return (
     <dialog
       ref={dialog}
@@ -45,7 +82,7 @@ export function StoreCodeDialog({ open, onClose, onSubmit }: { open: boolean; on
       }}
     >
       {open && (
-        <form className="sheet__body" onSubmit={submit} noValidate>
+        <form className="sheet__body" onSubmit={submit} noValidate aria-busy={busy}>
           <button type="button" className="sheet__close" aria-label={t('common.close')} onClick={onClose}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
@@ -58,29 +95,33 @@ export function StoreCodeDialog({ open, onClose, onSubmit }: { open: boolean; on
           <label className="store-code__field" htmlFor={inputId}>
             {t('storeCode.label')}
             <input
+              ref={input}
               id={inputId}
               className="store-code__input"
               value={code}
               onChange={(e) => {
                 setCode(e.target.value);
                 setMissing(false);
+                setEdited(true);
               }}
+              readOnly={busy}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
               inputMode="text"
               maxLength={32}
-              aria-invalid={missing}
-              aria-describedby={missing ? `${inputId}-error` : undefined}
+              aria-invalid={message !== null}
+              aria-describedby={message !== null ? errorId : undefined}
             />
           </label>
-          {missing && (
-            <p className="store-code__error" id={`${inputId}-error`} role="alert">
-              {t('storeCode.required')}
+          {message !== null && (
+            <p className="store-code__error" id={errorId} role="alert" data-testid="store-code-error">
+              {message}
             </p>
           )}
-          <button type="submit" className="btn btn--primary btn--xl btn--block">
-            {t('storeCode.submit')}
+          <button type="submit" className="btn btn--primary btn--xl btn--block" disabled={busy} aria-busy={busy}>
+            {busy && <Spinner />}
+            {busy ? t('coupons.sending') : t('storeCode.submit')}
           </button>
         </form>
       )}

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MarkUsedResult } from '../../../../../server/src/contracts/coupons';
 import { ApiError } from '../../../lib/api-client';
 import { readToken } from '../../../lib/auth-token';
-import { ClientError, messageOf } from '../../../lib/errors';
-import { currentPosition } from '../../../lib/geolocation';
+import { ClientError, errorText, messageOf } from '../../../lib/errors';
+import { currentPosition, POSITION_OPTIONS, type Position } from '../../../lib/geolocation';
 import { currentLocale, useLocale } from '../../../lib/i18n';
 import type { OutboxItem } from '../../../lib/offline-store';
 import { looksOffline, noteNetworkFailure, tokenSubject, useOfflineStore, useOwner } from '../../../lib/offline-status';
@@ -20,6 +20,10 @@ export type MarkUsedState = {
   result: MarkUsedResult | null;
   /** Shown with the used state (already used today) or the error state. */
   message: string | null;
+  /** error: its stable code (errors.<code>), e.g. GEOLOCATION_TIMEOUT or STORE_CODE_INVALID. */
+  code?: string;
+  /** How this press proved presence, so a store code's answer is shown in the store code sheet. */
+  via?: PressWith['kind'];
   /** pending: when the visitor pressed (ISO 8601). */
   pressedAt?: string;
 };
@@ -28,6 +32,24 @@ export type MarkUsedState = {
 export type PressWith = { kind: 'gps' } | { kind: 'code'; code: string };
 
 const FRESH_OUTCOME_MS = 12 * 3600 * 1000;
+
+/**
+ * The phone's position for a press. lib/geolocation reports a timeout as
+ * GEOLOCATION_UNAVAILABLE; a failure that took the whole spec 9 timeout is told apart as
+ * GEOLOCATION_TIMEOUT, so the visitor reads why (no fix in 30 s) rather than a generic error.
+ */
+async function positionForPress(): Promise<Position> {
+  const started = Date.now();
+  try {
+    return await currentPosition();
+  } catch (err) {
+    const timeout = POSITION_OPTIONS.timeout ?? Infinity;
+    if (err instanceof ClientError && err.code === 'GEOLOCATION_UNAVAILABLE' && Date.now() - started >= timeout - 500) {
+      throw new ClientError('GEOLOCATION_TIMEOUT', errorText('GEOLOCATION_TIMEOUT'));
+    }
+    throw err;
+  }
+}
 
 /**
  * Spec 4 'mark as used' (issues 2 and 5): sign in if needed, prove presence (the phone's
@@ -74,6 +96,7 @@ export function useMarkUsed(couponId: number, couponTitle: string) {
       if (busy.current) return;
       busy.current = true;
       const key = randomId();
+      const via = how.kind;
       try {
         if (!(await requireSignIn())) {
           setState({ phase: 'idle', result: null, message: null });
@@ -81,12 +104,12 @@ export function useMarkUsed(couponId: number, couponTitle: string) {
         }
         let presence: Parameters<typeof markUsedBody>[0];
         if (how.kind === 'gps') {
-          setState({ phase: 'locating', result: null, message: null });
+          setState({ phase: 'locating', result: null, message: null, via });
           try {
-            presence = await currentPosition();
+            presence = await positionForPress();
           } catch (err) {
             if (err instanceof ClientError && err.code === 'GEOLOCATION_DENIED') {
-              setState({ phase: 'denied', result: null, message: err.message });
+              setState({ phase: 'denied', result: null, message: err.message, code: err.code, via });
               return;
             }
             throw err;
@@ -109,7 +132,7 @@ export function useMarkUsed(couponId: number, couponTitle: string) {
             ref: { kind: 'markUsed', couponId, title: couponTitle },
           };
           await enqueue(item);
-          setState({ phase: 'pending', result: null, message: null, pressedAt });
+          setState({ phase: 'pending', result: null, message: null, pressedAt, via });
         };
 
         if (looksOffline()) {
@@ -118,7 +141,7 @@ export function useMarkUsed(couponId: number, couponTitle: string) {
           return;
         }
         const body = markUsedBody(presence);
-        setState({ phase: 'sending', result: null, message: null });
+        setState({ phase: 'sending', result: null, message: null, via });
         let result: MarkUsedResult;
         try {
           try {
@@ -136,13 +159,14 @@ export function useMarkUsed(couponId: number, couponTitle: string) {
           }
           throw err;
         }
-        setState({ phase: 'used', result, message: null });
+        setState({ phase: 'used', result, message: null, via });
         void rememberUsedToday(couponId, locale, tokenSubject(readToken()));
       } catch (err) {
         if (err instanceof ApiError && err.code === 'ALREADY_USED_TODAY') {
-          setState({ phase: 'used', result: null, message: err.message });
+          setState({ phase: 'used', result: null, message: err.message, via });
         } else {
-          setState({ phase: 'error', result: null, message: messageOf(err) });
+          const code = err instanceof ClientError ? err.code : 'INTERNAL';
+          setState({ phase: 'error', result: null, message: messageOf(err), code, via });
         }
       } finally {
         busy.current = false;
@@ -159,7 +183,7 @@ export function useMarkUsed(couponId: number, couponTitle: string) {
   } else if (!active && outcome) {
     if (outcome.status === 'done') shown = { phase: 'used', result: outcome.data as MarkUsedResult, message: null };
     else if (outcome.code === 'ALREADY_USED_TODAY') shown = { phase: 'used', result: null, message: outcome.message };
-    else shown = { phase: 'error', result: null, message: outcome.message ?? outcome.code };
+    else shown = { phase: 'error', result: null, message: outcome.message ?? outcome.code, code: outcome.code ?? undefined };
   } else if (state.phase === 'pending') {
     // Sent meanwhile by another tab or the service worker, and its answer already seen.
     shown = { phase: 'idle', result: null, message: null };
