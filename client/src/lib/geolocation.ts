@@ -7,7 +7,8 @@ export const POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, tim
 
 /**
  * The phone's current position in WGS84 degrees, with its accuracy radius in metres.
- * @throws ClientError GEOLOCATION_DENIED when refused, GEOLOCATION_UNAVAILABLE otherwise
+ * @throws ClientError GEOLOCATION_DENIED when refused, GEOLOCATION_TIMEOUT when no fix came
+ *   within the 30 s, GEOLOCATION_UNAVAILABLE otherwise
  */
 export function currentPosition(): Promise<Position> {
   return new Promise((resolve, reject) => {
@@ -18,7 +19,7 @@ export function currentPosition(): Promise<Position> {
     navigator.geolocation.getCurrentPosition(
       (p) => resolve({ lat: p.coords.latitude, long: p.coords.longitude, accuracy: p.coords.accuracy }),
       (err) => {
-        const code = err.code === err.PERMISSION_DENIED ? 'GEOLOCATION_DENIED' : 'GEOLOCATION_UNAVAILABLE';
+        const code = err.code === err.PERMISSION_DENIED ? 'GEOLOCATION_DENIED' : err.code === err.TIMEOUT ? 'GEOLOCATION_TIMEOUT' : 'GEOLOCATION_UNAVAILABLE';
         reject(new ClientError(code, errorText(code)));
       },
       POSITION_OPTIONS,

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MarkUsedResult } from '../../../../../server/src/contracts/coupons';
 import { ApiError } from '../../../lib/api-client';
 import { readToken } from '../../../lib/auth-token';
-import { ClientError, errorText, messageOf } from '../../../lib/errors';
-import { currentPosition, POSITION_OPTIONS, type Position } from '../../../lib/geolocation';
+import { ClientError, messageOf } from '../../../lib/errors';
+import { currentPosition } from '../../../lib/geolocation';
 import { currentLocale, useLocale } from '../../../lib/i18n';
 import type { OutboxItem } from '../../../lib/offline-store';
 import { looksOffline, noteNetworkFailure, tokenSubject, useOfflineStore, useOwner } from '../../../lib/offline-status';
@@ -32,24 +32,6 @@ export type MarkUsedState = {
 export type PressWith = { kind: 'gps' } | { kind: 'code'; code: string };
 
 const FRESH_OUTCOME_MS = 12 * 3600 * 1000;
-
-/**
- * The phone's position for a press. lib/geolocation reports a timeout as
- * GEOLOCATION_UNAVAILABLE; a failure that took the whole spec 9 timeout is told apart as
- * GEOLOCATION_TIMEOUT, so the visitor reads why (no fix in 30 s) rather than a generic error.
- */
-async function positionForPress(): Promise<Position> {
-  const started = Date.now();
-  try {
-    return await currentPosition();
-  } catch (err) {
-    const timeout = POSITION_OPTIONS.timeout ?? Infinity;
-    if (err instanceof ClientError && err.code === 'GEOLOCATION_UNAVAILABLE' && Date.now() - started >= timeout - 500) {
-      throw new ClientError('GEOLOCATION_TIMEOUT', errorText('GEOLOCATION_TIMEOUT'));
-    }
-    throw err;
-  }
-}
 
 /**
  * Spec 4 'mark as used' (issues 2 and 5): sign in if needed, prove presence (the phone's
@@ -106,7 +88,7 @@ export function useMarkUsed(couponId: number, couponTitle: string) {
         if (how.kind === 'gps') {
           setState({ phase: 'locating', result: null, message: null, via });
           try {
-            presence = await positionForPress();
+            presence = await currentPosition();
           } catch (err) {
             if (err instanceof ClientError && err.code === 'GEOLOCATION_DENIED') {
               setState({ phase: 'denied', result: null, message: err.message, code: err.code, via });
