@@ -225,6 +225,22 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     expect(problems).toEqual([]);
   });
 
+  it('an unknown rally on /stamp/{id}/ says so and leads to the running rally', async () => {
+    const { page, problems } = await open();
+    // Signed in with the demo sign-in on my stamps, then an id no rally has.
+    await page.goto('/stamp/');
+    await page.locator('main').getByRole('button', { name: 'デモ旅行者としてログイン' }).tap();
+    await page.getByTestId('stamps-empty').waitFor();
+    await page.goto('/stamp/999/');
+    const box = page.getByTestId('rally-not-found');
+    await box.waitFor();
+    expect(await box.textContent()).toContain('スタンプラリーが見つかりませんでした');
+    await box.getByRole('link', { name: '開催中のスタンプラリーを見る' }).tap();
+    await page.waitForURL((u) => u.pathname === '/stamp/');
+    await expect.poll(() => page.getByTestId('rally-not-found').count()).toBe(0);
+    expect(problems.filter((p) => !p.includes('404'))).toEqual([]);
+  });
+
   it('shows a desktop browser only the PC message on /coupon/ (translated on /en/), but the root normally', async () => {
     const desktop = { userAgent: DESKTOP_UA, isMobile: false, hasTouch: false, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
     const { page, problems } = await open({ extra: desktop });

@@ -68,7 +68,7 @@ export function StampsPage() {
         <div className="empty" role="alert" data-testid="rally-not-found">
           <p>{errorText('CAMPAIGN_NOT_FOUND')}</p>
           <Link className="btn btn--primary btn--lg" to={to(paths.stamps())}>
-            {t('nav.stamps')}
+            {t('stamps.currentRally')}
           </Link>
           <Link className="btn btn--ghost" to={to(paths.couponList())}>
             {t('stamps.findCoupons')}
