@@ -2,15 +2,16 @@
 /**
  * The service worker (issue 5; built by vite-plugin-pwa's injectManifest into /sw.js).
  *
- * - The app shell (HTML, JS, CSS, icons) is precached, so the app opens with no network.
+ * - The app shell (HTML, JS, CSS, icons) and every language's messages are precached, so the
+ *   app opens, and can change language, with no network.
  * - Page navigations go to the network first (the server's redirects, 404s and headers stay
  *   as they are) and fall back to the precached shell offline or when the network hangs.
  *   The admin area (/management_admin/, also under /en, /ko, /zh-cn, /zh-tw), /api and
  *   /uploads are never handled as pages.
  * - Coupon images: cache first, bounded in number and age. Coupon list GETs (public, the same
- *   for every visitor): stale while revalidate, keyed by language. Locale chunks: cached at
- *   runtime. No other /api response is ever cached here: per-visitor data (my stamps,
- *   details with "used today") lives in IndexedDB (lib/offline-store), per visitor.
+ *   for every visitor): stale while revalidate, keyed by language. No other /api response is
+ *   ever cached here: per-visitor data (my stamps, details with "used today") lives in
+ *   IndexedDB (lib/offline-store), per visitor.
  * - Background Sync replays the queue of pending 'mark as used' (lib/outbox), where it exists.
  * - A new version waits until the page asks it to take over (the visitor agreed to reload).
  */
@@ -87,14 +88,6 @@ registerRoute(
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 7 * DAY_S, purgeOnQuotaError: true }),
     ],
-  }),
-);
-
-registerRoute(
-  ({ url }) => sameOrigin(url) && url.pathname.startsWith('/assets/locale-'),
-  new CacheFirst({
-    cacheName: 'locales',
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 20, purgeOnQuotaError: true })],
   }),
 );
 

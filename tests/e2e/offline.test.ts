@@ -169,6 +169,15 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     expect(await page.getByTestId('saved-note').textContent()).toMatch(/^11\/21 11:5\d時点の内容です$/);
     await page.screenshot({ path: `${SHOTS}/offline-stamps.png`, animations: 'disabled' });
 
+    // Changing language with no signal: every language's messages are precached.
+    await page.getByTestId('language-select').selectOption('en');
+    await page.waitForURL('**/en/stamp/**');
+    await expect.poll(() => page.locator('#stamps-title').textContent()).toBe('My stamps');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.getByTestId('language-select').selectOption('ja');
+    await page.waitForURL((u) => !u.pathname.startsWith('/en/'));
+    await expect.poll(() => page.locator('#stamps-title').textContent()).toBe('マイスタンプ');
+
     // Mark as used offline: the press is queued with its key, position, accuracy and time.
     await page.goto(`/coupon/${coupon.id}/`);
     await expect.poll(() => page.locator('h1').textContent()).toBe(coupon.title);
