@@ -85,9 +85,17 @@ describe('input rules', () => {
   });
 
   it('takes an empty lat or long as missing (400), not as the equator or Greenwich', async () => {
-    for (const q of ['lat=&long=130.7', 'lat=32.8&long=', 'lat=%20&long=130.7', 'long=130.7']) {
-      const r = await request(app).get(`/api/coupons/get/nearby/spot/list?${q}&cid=${coupon}`);
+    for (const [q, detail] of [
+      ['lat=&long=130.7', 'query.lat: Please be sure to input'],
+      ['lat=32.8&long=', 'query.long: Please be sure to input'],
+      ['lat=%20&long=130.7', 'query.lat: Please be sure to input'],
+      ['long=130.7', 'query.lat: Please be sure to input'],
+      ['lat=91&long=130.7', 'query.lat: Enter a latitude from -90 to 90'],
+      ['lat=abc&long=130.7', 'query.lat: Enter a latitude from -90 to 90'],
+    ] as const) {
+      const r = await request(app).get(`/api/coupons/get/nearby/spot/list?${q}&cid=${coupon}`).set('x-lang', 'en');
       expect(r.status, q).toBe(400);
+      expect(r.body.error.details, q).toEqual([detail]);
     }
     const ok = await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${spot.lat}&long=${spot.lng}&cid=${coupon}`);
     expect(ok.status).toBe(200);

@@ -55,5 +55,13 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 const numberFromText = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v);
 
 /** WGS84 degrees, from a JSON number or query text; `lat=` (empty) is missing, not the equator. */
-export const Latitude = z.preprocess(numberFromText, z.number().min(-90).max(90));
-export const Longitude = z.preprocess(numberFromText, z.number().min(-180).max(180));
+const degrees = (min: number, max: number, key: 'validation.latitude' | 'validation.longitude') =>
+  z.preprocess(
+    numberFromText,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : key) })
+      .min(min, { error: key })
+      .max(max, { error: key }),
+  );
+export const Latitude = degrees(-90, 90, 'validation.latitude');
+export const Longitude = degrees(-180, 180, 'validation.longitude');
