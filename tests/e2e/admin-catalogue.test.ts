@@ -61,6 +61,7 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
     await page.waitForURL(/\/management_admin\/campaign\/\d+\/$/);
     await page.getByTestId('audit-trail').waitFor();
     expect(await page.getByTestId('audit-trail').textContent()).toContain('作成');
+    expect(await page.getByTestId('form-flash').textContent()).toBe('スタンプラリーを作成しました。');
 
     // A second rally overlapping the first: 409, shown as an alert naming the clash.
     await page.goto('/management_admin/campaign/regist/');

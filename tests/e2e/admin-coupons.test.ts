@@ -88,7 +88,22 @@ describe.skipIf(!hasChromium)('admin coupons (Chromium, 1280x800 desktop and a 3
     const aso = Number((await db('coupons').whereNull('deleted_at').where({ area: 'aso' }).count({ n: '*' }))[0]!.n);
     expect(aso).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('coupon-list-range').textContent()).toBe(`全${aso}件中 1〜${Math.min(20, aso)}件を表示`);
-    expect(problems).toEqual([]);
+
+    // A narrower window: the table scrolls inside its card, the page does not, and each row's
+    // edit and preview stay in view at the right edge.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const edit = page.locator('tbody tr[data-coupon-id]').first().locator('.adm-table__actions a').first();
+    const box = (await edit.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1024);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await page.screenshot({ path: `${SHOTS}/admin-coupon-list-1024.png`, animations: 'disabled' });
+
+    // A record id that is not a number: not found, with the way back to the list.
+    await page.goto('/management_admin/coupon/abc/');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('見つかりませんでした');
+    await page.getByRole('alert').getByRole('link', { name: '一覧へ戻る' }).click();
+    await page.waitForURL((u) => u.pathname === '/management_admin/');
+    expect(problems.filter((p) => !p.includes('404'))).toEqual([]);
     await context.close();
   });
 

@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Icon } from '../layout/icons';
 import { AdminApiError, adminMessageOf } from '../lib/api';
 import { formatDate } from '../lib/format';
@@ -33,7 +33,7 @@ export function CampaignFormPage() {
   const loaded = useLoad<CampaignDetail | null>((signal) => (id === undefined ? Promise.resolve(null) : getCampaign(id, signal)), [id]);
   const title = id === undefined ? t('pages.campaignNew') : t('pages.campaign');
   if (loaded.status === 'loading' && !loaded.data) return <PageLoading />;
-  if (loaded.status === 'error') return <PageLoadError title={title} error={loaded.error} onRetry={loaded.reload} />;
+  if (loaded.status === 'error') return <PageLoadError title={title} error={loaded.error} onRetry={loaded.reload} listHref={adminPaths.page('campaigns')} />;
   return <CampaignForm key={id ?? 'new'} campaign={loaded.data ?? null} title={title} />;
 }
 
@@ -46,15 +46,20 @@ function CampaignForm({ campaign, title }: { campaign: CampaignDetail | null; ti
   const t = useAdminT();
   const locale = useAdminLocale();
   const navigate = useNavigate();
+  const location = useLocation();
   const ids = { period: useId(), texts: useId() };
   const [stored, setStored] = useState(campaign);
   const [value, setValue] = useState<Value>(() => fromCampaign(campaign));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [clashes, setClashes] = useState<CampaignDetail[]>([]);
-  const [flash, setFlash] = useState<string | null>(null);
+  // Created on the page before: said once, here.
+  const [flash, setFlash] = useState<string | null>(() => ((location.state as { flash?: string } | null)?.flash === 'created' ? t('campaigns.created') : null));
   const [saving, setSaving] = useState(false);
   const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (location.state) navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.pathname, navigate]);
 
   const set = <K extends keyof Value>(key: K, v: Value[K]) => {
     setValue((p) => ({ ...p, [key]: v }));
@@ -90,7 +95,7 @@ function CampaignForm({ campaign, title }: { campaign: CampaignDetail | null; ti
         endsOn: value.endsOn,
       });
       if (!stored) {
-        navigate(`${adminPaths.page('campaigns')}${saved.id}/`, { replace: true });
+        navigate(`${adminPaths.page('campaigns')}${saved.id}/`, { replace: true, state: { flash: 'created' } });
         return;
       }
       setStored(saved);

@@ -3,7 +3,7 @@ import type { AuditEntity, AuditEntry } from '../../../../server/src/contracts/a
 import type { CampaignDetail } from '../../../../server/src/contracts/campaigns';
 import type { AdminFaqCategory } from '../../../../server/src/contracts/faqs';
 import type { RankingList, RankingQuery, SpotAdmin, SpotAdminList, SpotAdminQuery, SpotImportResult, SpotQr } from '../../../../server/src/contracts/spots-admin';
-import { AdminApiError, adminApi, adminErrorText, apiUrl, settle } from '../lib/api';
+import { AdminApiError, adminApi, adminErrorText, apiUrl, recordId, settle } from '../lib/api';
 import { adminLocale } from '../lib/i18n';
 import { readStaffToken } from '../lib/staff-token';
 
@@ -19,7 +19,7 @@ export async function listCampaigns(signal?: AbortSignal): Promise<CampaignDetai
   return (await adminApi<{ data: CampaignDetail[] }>('/campaigns', { signal })).data;
 }
 export async function getCampaign(id: number, signal?: AbortSignal): Promise<CampaignDetail> {
-  return (await adminApi<{ data: CampaignDetail }>(`/campaigns/${id}`, { signal })).data;
+  return (await adminApi<{ data: CampaignDetail }>(`/campaigns/${recordId(id)}`, { signal })).data;
 }
 /** POST /api/campaigns or PUT /api/campaigns/{id}. @throws AdminApiError (409 CAMPAIGN_OVERLAP, 400 fields) */
 export async function saveCampaign(id: number | undefined, input: CampaignInput): Promise<CampaignDetail> {
@@ -68,7 +68,7 @@ export function listSpots(query: SpotQuery, signal?: AbortSignal): Promise<SpotL
   return adminApi<SpotList>('/spots', { query, signal });
 }
 export async function getSpot(id: number, signal?: AbortSignal): Promise<SpotAdmin> {
-  return (await adminApi<{ data: SpotAdmin }>(`/spots/${id}`, { signal })).data;
+  return (await adminApi<{ data: SpotAdmin }>(`/spots/${recordId(id)}`, { signal })).data;
 }
 /** POST /api/storeadmininfos (create) or PUT /api/spots/{id}. */
 export async function saveSpot(id: number | undefined, body: SpotBody): Promise<SpotAdmin> {

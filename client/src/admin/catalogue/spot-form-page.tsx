@@ -63,7 +63,7 @@ export function SpotFormPage() {
   const loaded = useLoad<SpotAdmin | null>((signal) => (id === undefined ? Promise.resolve(null) : getSpot(id, signal)), [id]);
   const title = id === undefined ? t('pages.spotNew') : t('pages.spot');
   if (loaded.status === 'loading' && !loaded.data) return <PageLoading />;
-  if (loaded.status === 'error') return <PageLoadError title={title} error={loaded.error} onRetry={loaded.reload} />;
+  if (loaded.status === 'error') return <PageLoadError title={title} error={loaded.error} onRetry={loaded.reload} listHref={adminPaths.page('setting')} />;
   return <SpotForm key={id ?? 'new'} spot={loaded.data ?? null} title={title} />;
 }
 

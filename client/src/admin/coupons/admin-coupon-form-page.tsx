@@ -47,7 +47,7 @@ export function CouponFormPage() {
   const title = id === undefined ? t('pages.couponNew') : t('pages.coupon');
 
   if (loaded.status === 'loading' && !loaded.data) return <PageLoading />;
-  if (loaded.status === 'error') return <PageLoadError title={title} error={loaded.error} onRetry={loaded.reload} />;
+  if (loaded.status === 'error') return <PageLoadError title={title} error={loaded.error} onRetry={loaded.reload} listHref={adminPaths.index()} />;
   return <CouponForm key={id ?? 'new'} coupon={loaded.data ?? null} title={title} />;
 }
 
@@ -174,7 +174,7 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
     try {
       await deleteCoupon(stored.id);
       removeCouponDraft(draftKey);
-      navigate(adminPaths.index(), { replace: true });
+      navigate(adminPaths.index(), { replace: true, state: { flash: 'deleted' } });
     } catch (err) {
       setAlert(adminMessageOf(err));
       setSaving(false);

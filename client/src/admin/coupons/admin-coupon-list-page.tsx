@@ -60,7 +60,7 @@ function writeQuery(filters: Filters, sort: Sort, page: number): string {
 export function CouponListPage() {
   const t = useAdminT();
   const locale = useAdminLocale();
-  const { search, pathname } = useLocation();
+  const { search, pathname, state } = useLocation();
   const navigate = useNavigate();
   const { filters, sort, page } = readQuery(search);
   const [draft, setDraft] = useState<Filters>(filters);
@@ -93,6 +93,11 @@ export function CouponListPage() {
     go(next, sort, 1);
   };
   const filtered = Object.values(filters).some(Boolean);
+  // A coupon deleted on the page before: said once, here.
+  const [deleted] = useState(() => (state as { flash?: string } | null)?.flash === 'deleted');
+  useEffect(() => {
+    if (state) navigate(pathname + search, { replace: true, state: null });
+  }, [state, search, pathname, navigate]);
 
   const total = list.data?.meta.total;
   const rows = list.data?.data ?? [];
@@ -111,6 +116,12 @@ export function CouponListPage() {
         }
       />
 
+      {deleted && (
+        <div className="adm-alert adm-alert--ok adm-form-alert" role="status" data-testid="list-flash">
+          <Icon name="check" size={20} />
+          <span>{t('couponList.deleted')}</span>
+        </div>
+      )}
       <form className="adm-card adm-filters" onSubmit={submit} role="search" aria-label={t('couponList.filters')}>
         <div className="adm-filters__grid">
           <div className="adm-field">

@@ -10,7 +10,7 @@ import type {
 } from '../../../../server/src/contracts/admincoupons';
 import type { AuditEntry } from '../../../../server/src/contracts/audit';
 import type { SpotAdmin, SpotPickerItem, SpotPickerList } from '../../../../server/src/contracts/spots-admin';
-import { adminApi, adminUpload } from '../lib/api';
+import { adminApi, adminUpload, recordId } from '../lib/api';
 
 export type { AdminCoupon, AuditEntry, CouponImage, SpotAdmin, SpotPickerItem };
 export type CouponList = z.infer<typeof AdminCouponList>;
@@ -25,7 +25,7 @@ export function listCoupons(query: CouponQuery, signal?: AbortSignal): Promise<C
 
 /** GET /api/admincoupons/{id}: the whole coupon for its form. */
 export async function getCoupon(id: number, signal?: AbortSignal): Promise<AdminCoupon> {
-  return (await adminApi<{ data: AdminCoupon }>(`/admincoupons/${id}`, { signal })).data;
+  return (await adminApi<{ data: AdminCoupon }>(`/admincoupons/${recordId(id)}`, { signal })).data;
 }
 
 /** POST /api/admincoupons. @throws AdminApiError with field errors on 400 */

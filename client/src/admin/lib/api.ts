@@ -25,6 +25,16 @@ export function adminErrorText(code: string): string {
   return adminT(hasAdminMessage(key) ? (key as AdminKey) : 'errors.INTERNAL');
 }
 
+/**
+ * A record id read from the page's URL: a whole number from 1. Anything else (`/coupon/abc/`)
+ * names no record, so the page says "not found" without asking the server.
+ * @throws AdminApiError 404 NOT_FOUND
+ */
+export function recordId(id: number): number {
+  if (!Number.isSafeInteger(id) || id < 1) throw new AdminApiError(404, 'NOT_FOUND', adminErrorText('NOT_FOUND'));
+  return id;
+}
+
 /** What to show for any thrown value. */
 export function adminMessageOf(err: unknown): string {
   return err instanceof AdminApiError ? err.message : adminErrorText('INTERNAL');
