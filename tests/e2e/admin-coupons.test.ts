@@ -206,4 +206,25 @@ describe.skipIf(!hasChromium)('admin coupons (Chromium, 1280x800 desktop and a 3
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     await visitor.close();
   });
+
+  it('deletes a coupon after confirming, lands on the list and says so once', async () => {
+    const context = await staffDesktop(browser, baseURL, ADMIN);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const [victim] = await db('coupons').whereNull('deleted_at').orderBy('id').select('id').limit(1);
+    await page.goto(`/management_admin/coupon/${victim.id}/`);
+    const remove = page.locator('.adm-btn--danger', { hasText: '削除' });
+    await remove.waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await remove.click();
+    await page.waitForURL((u) => u.pathname === '/management_admin/');
+    await expect.poll(() => page.getByTestId('list-flash').textContent()).toBe('クーポンを削除しました。');
+    expect((await db('coupons').where({ id: victim.id }).first()).deleted_at).not.toBeNull();
+    // Said once: a reload of the list does not say it again.
+    await page.reload();
+    await page.locator('[data-testid="coupon-table"] tbody tr[data-coupon-id]').first().waitFor();
+    expect(await page.getByTestId('list-flash').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
