@@ -195,4 +195,28 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('asks before leaving a form with unsaved changes, and stays when told to', async () => {
+    const context = await staffDesktop(browser, baseURL, ADMIN);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto('/management_admin/campaign/regist/');
+    await page.getByLabel('名称').fill('来冬のスタンプラリー');
+    await expect.poll(() => page.locator('.adm-savebar__state').textContent()).toBe('未保存の変更があります');
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    const faq = page.getByTestId('admin-side-menu').getByRole('link', { name: 'FAQ管理' });
+    await faq.click();
+    await expect.poll(() => asked).toEqual(['保存していない変更があります。このページを離れてもよろしいですか？']);
+    expect(new URL(page.url()).pathname).toBe('/management_admin/campaign/regist/');
+    expect(await page.getByLabel('名称').inputValue()).toBe('来冬のスタンプラリー');
+    page.once('dialog', (d) => void d.accept());
+    await faq.click();
+    await page.waitForURL((u) => !u.pathname.includes('/campaign/'));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

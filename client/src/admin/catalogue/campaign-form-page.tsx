@@ -9,6 +9,7 @@ import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
 import { PageLoadError } from '../pages/page-load-error';
 import { DateRangeFields } from '../shared/date-range-fields';
+import { useLeaveGuard } from '../shared/leave-guard';
 import { SaveBar } from '../shared/save-bar';
 import { PageLoading } from '../pages/page-loading';
 import { getCampaign, listCampaigns, saveCampaign, type CampaignDetail } from './catalogue.api';
@@ -50,6 +51,8 @@ function CampaignForm({ campaign, title }: { campaign: CampaignDetail | null; ti
   const ids = { period: useId(), texts: useId() };
   const [stored, setStored] = useState(campaign);
   const [value, setValue] = useState<Value>(() => fromCampaign(campaign));
+  const dirty = JSON.stringify(value) !== JSON.stringify(fromCampaign(stored));
+  const allowLeave = useLeaveGuard(dirty, t('couponForm.leaveConfirm'));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [clashes, setClashes] = useState<CampaignDetail[]>([]);
@@ -95,6 +98,7 @@ function CampaignForm({ campaign, title }: { campaign: CampaignDetail | null; ti
         endsOn: value.endsOn,
       });
       if (!stored) {
+        allowLeave();
         navigate(`${adminPaths.page('campaigns')}${saved.id}/`, { replace: true, state: { flash: 'created' } });
         return;
       }
@@ -192,7 +196,7 @@ function CampaignForm({ campaign, title }: { campaign: CampaignDetail | null; ti
             <p className="adm-field__hint">{t('campaigns.periodHint')}</p>
           </section>
         </div>
-        <SaveBar saving={saving} stored={!!stored} listHref={adminPaths.page('campaigns')} />
+        <SaveBar saving={saving} stored={!!stored} dirty={dirty} listHref={adminPaths.page('campaigns')} />
       </form>
     </div>
   );

@@ -10,6 +10,7 @@ import { adminPaths } from '../lib/paths';
 import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
 import { PageLoadError } from '../pages/page-load-error';
+import { useLeaveGuard } from '../shared/leave-guard';
 import { SaveBar } from '../shared/save-bar';
 import { PageLoading } from '../pages/page-loading';
 import { useStaffSession } from '../session/session.store';
@@ -76,6 +77,8 @@ function SpotForm({ spot, title }: { spot: SpotAdmin | null; title: string }) {
   const ids = { code: useId(), address: useId(), lat: useId(), lng: useId(), range: useId(), area: useId(), purpose: useId(), genre: useId(), names: useId(), place: useId() };
   const [stored, setStored] = useState(spot);
   const [value, setValue] = useState<Value>(() => fromSpot(spot));
+  const dirty = JSON.stringify(value) !== JSON.stringify(fromSpot(stored));
+  const allowLeave = useLeaveGuard(dirty, t('couponForm.leaveConfirm'));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [flash, setFlash] = useState<string | null>(null);
@@ -134,6 +137,7 @@ function SpotForm({ spot, title }: { spot: SpotAdmin | null; title: string }) {
         usableRangeM: num(value.usableRangeM)!,
       });
       if (!stored) {
+        allowLeave();
         navigate(spotPath(saved.id), { replace: true });
         return;
       }
@@ -290,7 +294,7 @@ function SpotForm({ spot, title }: { spot: SpotAdmin | null; title: string }) {
           {stored && <EntityAudit entity="spot" id={stored.id} round={round} />}
         </div>
         <div className="adm-coupon-form__side">{stored ? <SpotQrCard spotId={stored.id} /> : <p className="adm-hint-box">{t('spots.qr.afterSave')}</p>}</div>
-        <SaveBar saving={saving} stored={!!stored} listHref={adminPaths.page('setting')} />
+        <SaveBar saving={saving} stored={!!stored} dirty={dirty} listHref={adminPaths.page('setting')} />
       </form>
     </div>
   );

@@ -10,6 +10,7 @@ import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
 import { PageLoadError } from '../pages/page-load-error';
 import { DateRangeFields } from '../shared/date-range-fields';
+import { useLeaveGuard } from '../shared/leave-guard';
 import { SaveBar } from '../shared/save-bar';
 import { PageLoading } from '../pages/page-loading';
 import { EntityAudit } from '../shared/entity-audit';
@@ -78,6 +79,7 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
   const [round, setRound] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const dirty = !sameValue(value, baseline);
+  const allowLeave = useLeaveGuard(dirty, t('couponForm.leaveConfirm'));
   const points = useLoad(
     (signal) => (stored ? linePointStats(stored.id, signal) : Promise.resolve(null)),
     [stored?.id, round],
@@ -141,6 +143,7 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
             imagesFailed = true;
           }
         }
+        allowLeave();
         navigate(adminPaths.coupon(created.id), { replace: true, state: { flash: imagesFailed ? 'createdImagesFailed' : 'created' } });
         return;
       }
@@ -174,6 +177,7 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
     try {
       await deleteCoupon(stored.id);
       removeCouponDraft(draftKey);
+      allowLeave();
       navigate(adminPaths.index(), { replace: true, state: { flash: 'deleted' } });
     } catch (err) {
       setAlert(adminMessageOf(err));
