@@ -116,7 +116,7 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
     expect(await page.locator('.adm-topbar .adm-brand').textContent()).toBe('くまモンの旅するパスポート管理画面');
     expect(await page.getByTestId('admin-user-name').textContent()).toBe(ADMIN.displayName);
     const menu = page.getByTestId('admin-side-menu');
-    expect(await menu.locator('.adm-menu__head, .adm-menu__single').allTextContents()).toEqual([
+    expect(await menu.locator('.adm-menu__head .adm-menu__label, .adm-menu__single .adm-menu__label').allTextContents()).toEqual([
       'クーポン管理',
       'スタンプラリー管理',
       'ユーザー管理',
@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
       'ポイントバック管理',
       'FAQ管理',
     ]);
-    expect(await menu.locator('.adm-menu__item').allTextContents()).toEqual([
+    expect(await menu.locator('.adm-menu__item .adm-menu__label').allTextContents()).toEqual([
       'クーポン一覧',
       'クーポンランキング',
       'クーポン新規作成',
@@ -141,6 +141,20 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
       '店舗口座一覧',
     ]);
     expect(await menu.getByRole('link', { name: 'クーポン一覧' }).getAttribute('aria-current')).toBe('page');
+    // Items whose screen a later issue brings say so before they are opened.
+    expect(await menu.locator('.adm-menu__item:has(.adm-menu__soon) .adm-menu__label').allTextContents()).toEqual([
+      'アンケート作成',
+      '景品登録',
+      'レポート',
+      'メッセージ配信',
+      'ユーザー検索',
+      'ユーザー一覧',
+      'ポイント獲得履歴',
+      'ポイント利用履歴',
+      '店舗振込',
+      '店舗口座一覧',
+    ]);
+    expect(await menu.locator('.adm-menu__single:has(.adm-menu__soon) .adm-menu__label').allTextContents()).toEqual(['ランクアップ管理']);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('クーポン一覧');
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: `${SHOTS}/admin-layout.png`, animations: 'disabled' });
@@ -212,7 +226,7 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
     const menu = page.getByTestId('admin-side-menu');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Coupon list');
     expect(await page.locator('.adm-topbar .adm-brand').textContent()).toBe("Kumamon's Travelling PassportAdmin");
-    expect(await menu.locator('.adm-menu__head, .adm-menu__single').first().textContent()).toBe('Coupon management');
+    expect(await menu.locator('.adm-menu__head .adm-menu__label, .adm-menu__single .adm-menu__label').first().textContent()).toBe('Coupon management');
     expect(await menu.getByRole('link', { name: 'Coupon list' }).getAttribute('aria-current')).toBe('page');
     expect(await menu.getByRole('link', { name: 'Report' }).getAttribute('href')).toBe('/en/management_admin/report/');
 
@@ -279,8 +293,8 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
     await page.waitForURL((u) => u.pathname === '/management_admin/');
     const menu = page.getByTestId('admin-side-menu');
     await menu.waitFor();
-    expect(await menu.locator('.adm-menu__head, .adm-menu__single').allTextContents()).toEqual(['クーポン管理', 'ポイントバック管理']);
-    expect(await menu.locator('.adm-menu__item').allTextContents()).toEqual(['クーポン一覧', 'クーポン新規作成', 'ポイント利用履歴', '店舗振込']);
+    expect(await menu.locator('.adm-menu__head .adm-menu__label, .adm-menu__single .adm-menu__label').allTextContents()).toEqual(['クーポン管理', 'ポイントバック管理']);
+    expect(await menu.locator('.adm-menu__item .adm-menu__label').allTextContents()).toEqual(['クーポン一覧', 'クーポン新規作成', 'ポイント利用履歴', '店舗振込']);
     expect(await page.getByTestId('admin-user-name').textContent()).toBe(SHOP.displayName);
     await page.goto('/management_admin/faq/');
     await expect.poll(() => page.getByTestId('admin-notice').textContent()).toContain('この画面を表示する権限がありません');

@@ -27,6 +27,9 @@ const SCREENS: Partial<Record<Page, () => Promise<ComponentType>>> = {
   spot: () => import('./catalogue/spot-form-page').then((m) => m.SpotFormPage),
 };
 
+/** Whether a page's screen is built (the others show 準備中; the side menu says so beforehand). */
+export const hasScreen = (page: AdminPageId): boolean => page !== 'login' && SCREENS[page] !== undefined;
+
 const LAZY = Object.fromEntries(
   Object.entries(SCREENS).map(([id, load]) => [id, lazy(() => load!().then((C) => ({ default: C })))]),
 ) as Partial<Record<Page, LazyExoticComponent<ComponentType>>>;

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffRole } from '../../../../server/src/contracts/staff';
 import { useAdminT } from '../lib/i18n';
-import { adminPaths } from '../lib/paths';
+import { adminPaths, type AdminPageId } from '../lib/paths';
 import { menuFor, type MenuGroup, type MenuItemId } from '../menu';
+import { hasScreen } from '../routes';
 import { Icon } from './icons';
 
 const KEY = 'admin.menuClosed';
@@ -53,7 +54,8 @@ export function SideMenu({ role, active, onNavigate }: { role: StaffRole; active
         onClick={onNavigate}
       >
         <Icon name={group.icon} />
-        <span>{t(group.label)}</span>
+        <span className="adm-menu__label">{t(group.label)}</span>
+        <Soon page={item.page} />
       </Link>
     );
   };
@@ -76,7 +78,7 @@ export function SideMenu({ role, active, onNavigate }: { role: StaffRole; active
                 onClick={() => change(group.id, open)}
               >
                 <Icon name={group.icon} />
-                <span>{t(group.label)}</span>
+                <span className="adm-menu__label">{t(group.label)}</span>
                 <Icon name="chevron" size={16} className="adm-menu__chevron" />
               </button>
               <ul className="adm-menu__items" id={listId} hidden={!open}>
@@ -88,7 +90,8 @@ export function SideMenu({ role, active, onNavigate }: { role: StaffRole; active
                       aria-current={active === item.id ? 'page' : undefined}
                       onClick={onNavigate}
                     >
-                      {t(item.label)}
+                      <span className="adm-menu__label">{t(item.label)}</span>
+                      <Soon page={item.page} />
                     </Link>
                   </li>
                 ))}
@@ -99,4 +102,10 @@ export function SideMenu({ role, active, onNavigate }: { role: StaffRole; active
       </ul>
     </nav>
   );
+}
+
+/** The 準備中 tag of a menu item whose screen is not built yet (its page says the same). */
+function Soon({ page }: { page: AdminPageId }) {
+  const t = useAdminT();
+  return hasScreen(page) ? null : <span className="adm-menu__soon">{t('menu.soon')}</span>;
 }
