@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { LoginLayout } from './layout/login-layout';
 import { AdminLayout } from './layout/admin-layout';
 import { adminBasename, adminPattern } from './lib/paths';
@@ -27,12 +26,18 @@ const ROUTES: RouteObject[] = [
   },
 ];
 
+function AdminRoutes() {
+  return useRoutes(ROUTES);
+}
+
 /**
  * The admin area (spec 2): its own app, its own messages, loaded only under /management_admin
- * (unprefixed or under a language prefix, which becomes the router's basename). A data router,
- * so that a form with unsaved changes can hold a navigation (useBlocker).
+ * (unprefixed or under a language prefix, which becomes the router's basename).
  */
 export function AdminApp() {
-  const [router] = useState(() => createBrowserRouter(ROUTES, { basename: adminBasename() || undefined }));
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter basename={adminBasename() || undefined}>
+      <AdminRoutes />
+    </BrowserRouter>
+  );
 }
