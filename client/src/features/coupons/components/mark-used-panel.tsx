@@ -122,7 +122,8 @@ export function MarkUsedPanel({
   }
 
   const openStoreCode = () => setCodeOpen(true);
-  const positionUnread = state.code === 'GEOLOCATION_UNAVAILABLE' || state.code === 'GEOLOCATION_TIMEOUT';
+  // No position, or one the server found too far (GPS drifts indoors): the shop's code instead.
+  const offerStoreCode = state.code === 'GEOLOCATION_UNAVAILABLE' || state.code === 'GEOLOCATION_TIMEOUT' || state.code === 'NOT_NEARBY';
   return (
     <div className="action action--press">
       <div className="action__body" ref={bodyRef}>
@@ -136,7 +137,7 @@ export function MarkUsedPanel({
             <p className="alert alert--error" role="alert" data-testid="mark-used-error">
               {pressError}
             </p>
-            {positionUnread && !denied && (
+            {offerStoreCode && !denied && (
               <button type="button" className="btn btn--outline btn--block" onClick={openStoreCode}>
                 {t('location.useStoreCode')}
               </button>
