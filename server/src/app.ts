@@ -10,7 +10,7 @@ import { CouponSearchQuery } from './contracts/coupons';
 import { ADMIN_ROOTS, COUPON_LIST_PAGE_SIZE, type PageId, type PrerenderedData } from './contracts/pages';
 import { jstDate } from './db/dialect';
 import { runningCampaign } from './domains/campaigns/campaigns.service';
-import { searchCoupons } from './domains/coupons/coupons.service';
+import { couponIsShown, searchCoupons } from './domains/coupons/coupons.service';
 import { allowListGuard, compileAllowList } from './http/allow-list';
 import type { AppDeps } from './http/context';
 import { NotFoundError } from './http/errors';
@@ -137,7 +137,13 @@ export function createApp(input: Omit<AppDeps, 'images'> & { images?: ImageStore
   const dist = resolve(config.clientDist);
   app.use('/assets', express.static(resolve(dist, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
   app.use(express.static(dist, { index: false, maxAge: 0 }));
-  app.use(pageHandler(dist, { dataFor: (id, locale) => pageData(deps, id, locale), logger }));
+  app.use(
+    pageHandler(dist, {
+      dataFor: (id, locale) => pageData(deps, id, locale),
+      exists: async (m) => m.id !== 'couponDetail' || couponIsShown(deps.db, Number(m.params.id), jstDate(deps.clock.now())),
+      logger,
+    }),
+  );
   app.use(errorHandler);
   return app;
 }

@@ -53,7 +53,7 @@ describe('HTTP plumbing', () => {
   });
 
   it('serves page paths with a slash as the PWA, and exempts /api and asset files', async () => {
-    const page = await request(app).get('/coupon/12/');
+    const page = await request(app).get('/faq/');
     expect(page.status).toBe(200);
     expect(page.text).toContain('<title>passport</title>');
     const asset = await request(app).get('/assets/app-abc123.js');

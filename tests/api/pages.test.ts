@@ -7,6 +7,7 @@ import { PAGE_PATTERNS } from '../../server/src/contracts/pages';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
+import { createCoupon, createSpot } from '../helpers/factories';
 
 /**
  * The server side of the page route table (spec 2; issue 4): every page path in every
@@ -24,7 +25,8 @@ describe('page routes', () => {
   const samplePath = (pattern: string) => pattern.replace(':id?', '3').replace(':id', '12');
 
   beforeAll(async () => {
-    ({ db, destroy } = await createTestDb());
+    // Seeded, so that the sample record pages (`/coupon/12/`) name a coupon shown today.
+    ({ db, destroy } = await createTestDb({ seed: true }));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX);
     app = testApp(db, { config: { clientDist: dist } }).app;
@@ -51,6 +53,17 @@ describe('page routes', () => {
       expect(r.text).toBe(INDEX);
     },
   );
+
+  it.each(PREFIXES)('answers the page of a coupon not shown today under %j with the PWA and 404', async (prefix) => {
+    const spot = await createSpot(db, { name: `下書きの店${prefix}` });
+    const draft = await createCoupon(db, { spotIds: [spot.id], title: '下書きクーポン', published: false });
+    const expired = await createCoupon(db, { spotIds: [spot.id], title: '期限切れ', validTo: '2026-11-20' });
+    for (const id of [999_999, 2_147_483_648, draft, expired]) {
+      const r = await request(app).get(`${prefix}/coupon/${id}/`).set('Cookie', 'i18n_redirected=ja');
+      expect(r.status, `${prefix}/coupon/${id}/`).toBe(404);
+      expect(r.text).toBe(INDEX);
+    }
+  });
 
   it('answers HEAD like GET', async () => {
     expect((await request(app).head('/en/faq/')).status).toBe(200);

@@ -13,6 +13,7 @@ import {
   parseAcceptLanguage,
   PRERENDER_SCRIPT_ID,
   type PageId,
+  type PageMatch,
   type PrerenderedData,
   type ServerRender,
 } from '../contracts/pages';
@@ -93,7 +94,13 @@ function cssOf(manifest: Manifest, key: string, seen = new Set<string>()): strin
  * a weak signal paints it before the scripts arrive. A render that fails is logged and the
  * plain shell is served; the page never fails for it.
  */
-export function pageHandler(dist: string, opts: { dataFor: PageDataSource; logger: Logger }) {
+/**
+ * Whether the record a public page shows exists (`/coupon/{id}/` of an unknown coupon): the
+ * page then answers 404, still with the app, which shows its own "not found".
+ */
+export type PageExists = (match: Extract<PageMatch, { area: 'public' }>) => Promise<boolean>;
+
+export function pageHandler(dist: string, opts: { dataFor: PageDataSource; exists?: PageExists; logger: Logger }) {
   const indexFile = resolve(dist, 'index.html');
   const renderer = loadRenderer(dist, opts.logger);
   // Loaded now rather than on the first visitor's request.
@@ -174,7 +181,15 @@ export function pageHandler(dist: string, opts: { dataFor: PageDataSource; logge
         opts.logger.error({ err, path: req.path }, 'server-side render failed: the client shell is served');
       }
     }
-    res.status(match ? 200 : 404);
+    let found = match !== null;
+    if (match?.area === 'public' && opts.exists) {
+      try {
+        found = await opts.exists(match);
+      } catch (err) {
+        opts.logger.error({ err, path: req.path }, 'page record check failed: answered as found');
+      }
+    }
+    res.status(found ? 200 : 404);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(html);
   };

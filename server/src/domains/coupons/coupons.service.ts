@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ListMeta, Locale } from '../../contracts/common';
+import { MAX_ID, type ListMeta, type Locale } from '../../contracts/common';
 import type { CouponCard, CouponDetail, CouponSearchQuery, MarkUsedBody, MarkUsedResult } from '../../contracts/coupons';
 import { isUniqueViolation, jstDate } from '../../db/dialect';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../http/errors';
@@ -87,6 +87,17 @@ export async function searchCoupons(
  * signed-in visitor, whether its use for JST day `today` is spent (pressed or received today).
  * @throws NotFoundError COUPON_NOT_FOUND when unknown, unpublished or out of its period
  */
+/**
+ * Whether coupon `id` can be shown on `today` (JST date): it exists, is not deleted, is
+ * published and valid that day, as GET /api/coupons/{id} decides (spec 7). For the page
+ * `/coupon/{id}/`, which answers 404 otherwise.
+ */
+export async function couponIsShown(db: Knex, id: number, today: string): Promise<boolean> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) return false;
+  const coupon = await findCoupon(db, id, 'ja');
+  return coupon !== undefined && isUsableOn(coupon, today);
+}
+
 export async function couponDetail(
   db: Knex,
   q: { id: number; userId?: number; today: string; locale: Locale },
