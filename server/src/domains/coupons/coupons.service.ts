@@ -82,28 +82,32 @@ export async function searchCoupons(
   return { data: rows.map((c) => toCard(c, spots.get(c.id) ?? [])), meta: { page: q.page, limit: q.limit, total } };
 }
 
+/** The coupon `id` as a visitor may see it on JST day `today` (exists, published, valid), else undefined. */
+async function shownCoupon(db: Knex, id: number, today: string, locale: Locale): Promise<CouponRow | undefined> {
+  const coupon = await findCoupon(db, id, locale);
+  return coupon && isUsableOn(coupon, today) ? coupon : undefined;
+}
+
+/**
+ * Whether coupon `id` can be shown on `today` (JST date), as GET /api/coupons/{id} decides
+ * (spec 7). For the page `/coupon/{id}/`, which answers 404 otherwise.
+ */
+export async function couponIsShown(db: Knex, id: number, today: string): Promise<boolean> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) return false;
+  return (await shownCoupon(db, id, today, 'ja')) !== undefined;
+}
+
 /**
  * Spec 7 `/coupons/{id}`: a published, currently valid coupon with all its spots; for a
  * signed-in visitor, whether its use for JST day `today` is spent (pressed or received today).
  * @throws NotFoundError COUPON_NOT_FOUND when unknown, unpublished or out of its period
  */
-/**
- * Whether coupon `id` can be shown on `today` (JST date): it exists, is not deleted, is
- * published and valid that day, as GET /api/coupons/{id} decides (spec 7). For the page
- * `/coupon/{id}/`, which answers 404 otherwise.
- */
-export async function couponIsShown(db: Knex, id: number, today: string): Promise<boolean> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) return false;
-  const coupon = await findCoupon(db, id, 'ja');
-  return coupon !== undefined && isUsableOn(coupon, today);
-}
-
 export async function couponDetail(
   db: Knex,
   q: { id: number; userId?: number; today: string; locale: Locale },
 ): Promise<CouponDetail> {
-  const coupon = await findCoupon(db, q.id, q.locale);
-  if (!coupon || !isUsableOn(coupon, q.today)) throw new NotFoundError('COUPON_NOT_FOUND');
+  const coupon = await shownCoupon(db, q.id, q.today, q.locale);
+  if (!coupon) throw new NotFoundError('COUPON_NOT_FOUND');
   const spots = (await spotsOfCoupons(db, [coupon.id], q.locale)).get(coupon.id) ?? [];
   const usedToday = q.userId === undefined ? null : await hasRedemptionOn(db, q.userId, coupon.id, { usedOn: q.today, receivedOn: q.today });
   return {
