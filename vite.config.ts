@@ -9,7 +9,10 @@ const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
 
 const alias = [
   // React 19 has useSyncExternalStore: react-i18next's shim would only pass it on.
-  { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./client/src/lib/use-sync-external-store-shim.ts', import.meta.url)) },
+  {
+    find: /^use-sync-external-store\/shim$/,
+    replacement: fileURLToPath(new URL('./client/src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+  },
 ];
 
 /**
@@ -44,9 +47,16 @@ function linkAppChunk(): Plugin {
           }
         };
         walk(main);
-        const tag = (rel: string, file: string): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel, crossorigin: true, href: `/${file}` }, injectTo: 'head' });
+        const tag = (rel: string, file: string): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs: { rel, crossorigin: true, href: `/${file}` },
+          injectTo: 'head',
+        });
         const absent = (file: string) => !html.includes(`/${file}"`);
-        return [...[...css].filter(absent).map((f) => tag('stylesheet', f)), ...[...js].filter(absent).map((f) => tag('modulepreload', f))];
+        return [
+          ...[...css].filter(absent).map((f) => tag('stylesheet', f)),
+          ...[...js].filter(absent).map((f) => tag('modulepreload', f)),
+        ];
       },
     },
   };
@@ -58,96 +68,107 @@ function linkAppChunk(): Plugin {
  * `vite build --ssr` builds the server-side render (client/src/entry-server.tsx) into
  * `dist/server` instead; the client build's manifest tells the server which CSS it needs.
  */
-export default defineConfig(({ isSsrBuild }) => isSsrBuild ? {
-  root: clientRoot,
-  publicDir: false,
-  resolve: { alias },
-  build: {
-    outDir: fileURLToPath(new URL('./dist/server', import.meta.url)),
-    emptyOutDir: true,
-    rollupOptions: { input: fileURLToPath(new URL('./client/src/entry-server.tsx', import.meta.url)) },
-    target: 'node20',
-    minify: false,
-  },
-  plugins: [react()],
-} : {
-  root: clientRoot,
-  publicDir: 'public',
-  resolve: { alias },
-  build: {
-    manifest: true,
-    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    target: 'es2020',
-    // Terser packs the first view about 2.5 KB (gzip) smaller than esbuild (issue 5's budget
-    // of 120 KB of JavaScript for /coupon/). No modulepreload polyfill: browsers without it
-    // (iOS before 17) only miss the early fetch of a chunk.
-    minify: 'terser',
-    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
-    modulePreload: { polyfill: false },
-    rollupOptions: {
-      output: {
-        // Recognisable names for the service worker: the admin area's code and language files
-        // are left out of the visitors' precache.
-        chunkFileNames: (chunk) => {
-          if (chunk.facadeModuleId?.includes('/locales/admin/')) return 'assets/admin-locale-[name]-[hash].js';
-          if (chunk.facadeModuleId?.includes('/locales/')) return 'assets/locale-[name]-[hash].js';
-          if (chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/client/src/admin/') || id.includes('/locales/admin/'))) return 'assets/admin-[name]-[hash].js';
-          return 'assets/[name]-[hash].js';
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        root: clientRoot,
+        publicDir: false,
+        resolve: { alias },
+        build: {
+          outDir: fileURLToPath(new URL('./dist/server', import.meta.url)),
+          emptyOutDir: true,
+          rollupOptions: { input: fileURLToPath(new URL('./client/src/entry-server.tsx', import.meta.url)) },
+          target: 'node20',
+          minify: false,
         },
-        assetFileNames: (asset) =>
-          asset.originalFileNames.length > 0 && asset.originalFileNames.every((f) => f.includes('client/src/admin/')) ? 'assets/admin-[name]-[hash][extname]' : 'assets/[name]-[hash][extname]',
-      },
-    },
-  },
-  plugins: [
-    react(),
-    linkAppChunk(),
-    // Issue 5: our own TypeScript service worker (client/src/sw.ts) with the precache list
-    // injected; registered by lib/pwa.ts with workbox-window, updates offered, never forced.
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
-      manifest: {
-        id: '/',
-        name: 'くまもと旅パスポート',
-        short_name: '旅パスポート',
-        description: '熊本のお店で使えるクーポンとスタンプラリー',
-        lang: 'ja',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait',
-        theme_color: '#d9482b',
-        background_color: '#f6f1ea',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        plugins: [react()],
+      }
+    : {
+        root: clientRoot,
+        publicDir: 'public',
+        resolve: { alias },
+        build: {
+          manifest: true,
+          outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+          emptyOutDir: true,
+          assetsDir: 'assets',
+          target: 'es2020',
+          // Terser packs the first view about 2.5 KB (gzip) smaller than esbuild (issue 5's budget
+          // of 120 KB of JavaScript for /coupon/). No modulepreload polyfill: browsers without it
+          // (iOS before 17) only miss the early fetch of a chunk.
+          minify: 'terser',
+          terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+          modulePreload: { polyfill: false },
+          rollupOptions: {
+            output: {
+              // Recognisable names for the service worker: the admin area's code and language files
+              // are left out of the visitors' precache.
+              chunkFileNames: (chunk) => {
+                if (chunk.facadeModuleId?.includes('/locales/admin/')) return 'assets/admin-locale-[name]-[hash].js';
+                if (chunk.facadeModuleId?.includes('/locales/')) return 'assets/locale-[name]-[hash].js';
+                if (
+                  chunk.moduleIds.length > 0 &&
+                  chunk.moduleIds.every((id) => id.includes('/client/src/admin/') || id.includes('/locales/admin/'))
+                )
+                  return 'assets/admin-[name]-[hash].js';
+                return 'assets/[name]-[hash].js';
+              },
+              assetFileNames: (asset) =>
+                asset.originalFileNames.length > 0 &&
+                asset.originalFileNames.every((f) => f.includes('client/src/admin/'))
+                  ? 'assets/admin-[name]-[hash][extname]'
+                  : 'assets/[name]-[hash][extname]',
+            },
+          },
+        },
+        plugins: [
+          react(),
+          linkAppChunk(),
+          // Issue 5: our own TypeScript service worker (client/src/sw.ts) with the precache list
+          // injected; registered by lib/pwa.ts with workbox-window, updates offered, never forced.
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'src',
+            filename: 'sw.ts',
+            registerType: 'prompt',
+            injectRegister: false,
+            includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+            manifest: {
+              id: '/',
+              name: 'くまもと旅パスポート',
+              short_name: '旅パスポート',
+              description: '熊本のお店で使えるクーポンとスタンプラリー',
+              lang: 'ja',
+              start_url: '/',
+              scope: '/',
+              display: 'standalone',
+              orientation: 'portrait',
+              theme_color: '#d9482b',
+              background_color: '#f6f1ea',
+              icons: [
+                { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+                { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+                { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+                { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+              ],
+            },
+            injectManifest: {
+              // The app shell, with every language's messages (about 45 KB gzipped) so that a
+              // visitor can switch language with no signal; the admin area is never precached
+              // (staff use it online); the big install icons are fetched by the browser itself.
+              globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'icons/icon-192.png'],
+              globIgnores: ['**/admin-*', 'sw.js'],
+            },
+            devOptions: { enabled: false },
+          }),
         ],
+        server: {
+          port: Number(process.env.VITE_PORT ?? 5173),
+          // The locale files live at the repository root, outside the Vite root.
+          fs: { allow: [repoRoot] },
+          proxy: {
+            '/api': { target: `http://localhost:${process.env.API_PORT ?? 3001}`, changeOrigin: false },
+          },
+        },
       },
-      injectManifest: {
-        // The app shell, with every language's messages (about 45 KB gzipped) so that a
-        // visitor can switch language with no signal; the admin area is never precached
-        // (staff use it online); the big install icons are fetched by the browser itself.
-        globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'icons/icon-192.png'],
-        globIgnores: ['**/admin-*', 'sw.js'],
-      },
-      devOptions: { enabled: false },
-    }),
-  ],
-  server: {
-    port: Number(process.env.VITE_PORT ?? 5173),
-    // The locale files live at the repository root, outside the Vite root.
-    fs: { allow: [repoRoot] },
-    proxy: {
-      '/api': { target: `http://localhost:${process.env.API_PORT ?? 3001}`, changeOrigin: false },
-    },
-  },
-});
+);

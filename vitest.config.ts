@@ -23,7 +23,14 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       { extends: true, test: { name: 'api-sqlite', include: dataTests, isolate: false, env: { TEST_DB: 'sqlite' } } },
-      ...(pgUrl ? [{ extends: true, test: { name: 'api-postgres', include: dataTests, isolate: false, env: { TEST_DB: 'pg' } } } satisfies TestProjectInlineConfiguration] : []),
+      ...(pgUrl
+        ? [
+            {
+              extends: true,
+              test: { name: 'api-postgres', include: dataTests, isolate: false, env: { TEST_DB: 'pg' } },
+            } satisfies TestProjectInlineConfiguration,
+          ]
+        : []),
       {
         extends: true,
         test: {

@@ -55,7 +55,11 @@ export function buildSizes(distAssets: string): ClientSizeReport['build'] {
  * Loads `/coupon/` in a fresh phone context and sums the scripts and style sheets requested
  * before the coupon grid appeared.
  */
-export async function measureClientSize(browser: Browser, baseURL: string, distAssets: string): Promise<ClientSizeReport> {
+export async function measureClientSize(
+  browser: Browser,
+  baseURL: string,
+  distAssets: string,
+): Promise<ClientSizeReport> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -108,7 +112,9 @@ export async function measureClientSize(browser: Browser, baseURL: string, distA
   }
   await context.close();
   const sum = (kind: 'js' | 'css') =>
-    assets.filter((a) => a.kind === kind).reduce((acc, a) => ({ bytes: acc.bytes + a.bytes, gzip: acc.gzip + a.gzip }), { bytes: 0, gzip: 0 });
+    assets
+      .filter((a) => a.kind === kind)
+      .reduce((acc, a) => ({ bytes: acc.bytes + a.bytes, gzip: acc.gzip + a.gzip }), { bytes: 0, gzip: 0 });
   const js = sum('js');
   return {
     url: `${baseURL}/coupon/`,

@@ -37,7 +37,8 @@ export type ClientBench = { size: ClientSizeReport; lighthouse: LighthouseReport
 
 /** Builds, serves and measures; prints the figures; with `writeReadme` updates bench/README.md. */
 export async function runClientBench(opts: { writeReadme?: boolean } = {}): Promise<ClientBench> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (install Debian's chromium or set CHROMIUM_PATH)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM} (install Debian's chromium or set CHROMIUM_PATH)`);
   if (process.env.BENCH_CLIENT_SKIP_BUILD !== '1') {
     const t = performance.now();
     await buildClient({ logLevel: 'warn' });
@@ -61,8 +62,13 @@ export async function runClientBench(opts: { writeReadme?: boolean } = {}): Prom
     } finally {
       await browser.close();
     }
-    log(`first view of /coupon/: ${(size.js.gzip / 1024).toFixed(1)} KB JS, ${(size.css.gzip / 1024).toFixed(1)} KB CSS gzipped`);
-    const lighthouse = await runLighthouse(`${baseURL}/coupon/`, { chromiumPath: CHROMIUM, runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) });
+    log(
+      `first view of /coupon/: ${(size.js.gzip / 1024).toFixed(1)} KB JS, ${(size.css.gzip / 1024).toFixed(1)} KB CSS gzipped`,
+    );
+    const lighthouse = await runLighthouse(`${baseURL}/coupon/`, {
+      chromiumPath: CHROMIUM,
+      runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+    });
     log(`Lighthouse median: score ${lighthouse.median.score}, LCP ${Math.round(lighthouse.median.lcpMs)} ms`);
 
     const markdown = [

@@ -25,7 +25,14 @@ export type LighthouseRun = {
   /** What Lighthouse took as the largest contentful paint. */
   lcpElement: string | null;
 };
-export type LighthouseReport = { url: string; runs: LighthouseRun[]; median: LighthouseRun; goalMet: boolean; lighthouse: string; chromium: string };
+export type LighthouseReport = {
+  url: string;
+  runs: LighthouseRun[];
+  median: LighthouseRun;
+  goalMet: boolean;
+  lighthouse: string;
+  chromium: string;
+};
 
 async function startChromium(path: string): Promise<{ port: number; version: string; stop: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'passport-lh-'));
@@ -57,7 +64,8 @@ async function startChromium(path: string): Promise<{ port: number; version: str
     });
     child.once('exit', (code) => reject(new Error(`Chromium exited (${code}): ${err.slice(-500)}`)));
   });
-  const version = ((await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser: string }).Browser;
+  const version = ((await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser: string })
+    .Browser;
   return {
     port,
     version,
@@ -81,7 +89,10 @@ async function once(url: string, port: number): Promise<{ run: LighthouseRun; ve
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
-  const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
+  const lcpItems = (
+    lhr.audits['largest-contentful-paint-element']?.details as
+      { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+  )?.items;
   return {
     version: lhr.lighthouseVersion,
     run: {
@@ -97,7 +108,10 @@ async function once(url: string, port: number): Promise<{ run: LighthouseRun; ve
 }
 
 /** `runs` Lighthouse runs of `url` (a fresh page each, one browser) and each figure's median. */
-export async function runLighthouse(url: string, opts: { chromiumPath: string; runs?: number }): Promise<LighthouseReport> {
+export async function runLighthouse(
+  url: string,
+  opts: { chromiumPath: string; runs?: number },
+): Promise<LighthouseReport> {
   const chrome = await startChromium(opts.chromiumPath);
   try {
     const runs: LighthouseRun[] = [];
@@ -139,7 +153,8 @@ export async function runLighthouse(url: string, opts: { chromiumPath: string; r
 /** The report as Markdown lines (bench/README.md and the console). */
 export function lighthouseMarkdown(r: LighthouseReport): string[] {
   const ms = (n: number) => `${Math.round(n).toLocaleString('en')} ms`;
-  const row = (x: LighthouseRun, label: string) => `| ${label} | ${x.score} | ${ms(x.lcpMs)} | ${x.cls.toFixed(3)} | ${ms(x.tbtMs)} | ${ms(x.fcpMs)} | ${ms(x.siMs)} |`;
+  const row = (x: LighthouseRun, label: string) =>
+    `| ${label} | ${x.score} | ${ms(x.lcpMs)} | ${x.cls.toFixed(3)} | ${ms(x.tbtMs)} | ${ms(x.fcpMs)} | ${ms(x.siMs)} |`;
   return [
     `Lighthouse ${r.lighthouse}, ${r.chromium}, default mobile settings (simulated slow 4G, 4x CPU slowdown), \`${new URL(r.url).pathname}\`, ${r.runs.length} runs:`,
     '',
@@ -149,6 +164,8 @@ export function lighthouseMarkdown(r: LighthouseReport): string[] {
     row(r.median, '**median**'),
     '',
     `- ${r.goalMet ? '**met**' : '**MISSED**'} LCP under ${ms(GOAL_LCP_MS)} on Lighthouse's mobile settings: ${ms(r.median.lcpMs)}.`,
-    ...(r.median.lcpElement ? [`- The LCP element: \`${r.median.lcpElement.replace(/\s+/g, ' ').slice(0, 160)}\`.`] : []),
+    ...(r.median.lcpElement
+      ? [`- The LCP element: \`${r.median.lcpElement.replace(/\s+/g, ' ').slice(0, 160)}\`.`]
+      : []),
   ];
 }

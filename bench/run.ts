@@ -40,9 +40,9 @@ const GOAL_RATIO = 0.5;
 const GOAL_AT = 50;
 const CORES = cpus().length;
 /** Server process counts: one process, and one per CPU as WEB_CONCURRENCY=auto deploys it. */
-const PROCESS_COUNTS = [...new Set((process.env.BENCH_PROCESSES ?? `1,${CORES}`).split(',').map((x) => Number(x.trim())))].filter(
-  (n) => Number.isInteger(n) && n >= 1,
-);
+const PROCESS_COUNTS = [
+  ...new Set((process.env.BENCH_PROCESSES ?? `1,${CORES}`).split(',').map((x) => Number(x.trim()))),
+].filter((n) => Number.isInteger(n) && n >= 1);
 /** Where the plans are explained: central Tokyo, among the densest parts of the data. */
 const EXPLAIN_AT = { lat: 35.681236, lng: 139.767125 };
 
@@ -78,7 +78,8 @@ const log = (msg: string) => console.log(`[bench] ${msg}`);
 
 function pathsFor(positions: Position[], couponId: number, rangeM?: number): string[] {
   return positions.map(
-    (p) => `${NEARBY_PATH}?page=1&limit=5&lat=${p.lat}&long=${p.lng}&cid=${couponId}${rangeM === undefined ? '' : `&range=${rangeM}`}`,
+    (p) =>
+      `${NEARBY_PATH}?page=1&limit=5&lat=${p.lat}&long=${p.lng}&cid=${couponId}${rangeM === undefined ? '' : `&range=${rangeM}`}`,
   );
 }
 
@@ -105,7 +106,12 @@ async function startServer(database: BenchDatabase['database'], processes: numbe
   const child: ChildProcess = fork(resolve(ROOT, 'bench/server.ts'), [], {
     cwd: ROOT,
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, NODE_ENV: 'production', BENCH_DATABASE: JSON.stringify(database), BENCH_PROCESSES: String(processes) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      BENCH_DATABASE: JSON.stringify(database),
+      BENCH_PROCESSES: String(processes),
+    },
     // The app's request log (BENCH_LOG_LEVEL) would flood the terminal: its cost counts, its output not.
     stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'ignore' : 'inherit', 'inherit', 'ipc'],
   });
@@ -144,7 +150,13 @@ async function startServer(database: BenchDatabase['database'], processes: numbe
     await exited;
     clearTimeout(timer);
   };
-  return { appOrigin: `http://127.0.0.1:${ready.appPort}`, bareOrigin: `http://127.0.0.1:${ready.barePort}`, cpu, settle, stop };
+  return {
+    appOrigin: `http://127.0.0.1:${ready.appPort}`,
+    bareOrigin: `http://127.0.0.1:${ready.barePort}`,
+    cpu,
+    settle,
+    stop,
+  };
 }
 
 /**
@@ -157,7 +169,9 @@ async function postgresCpuProbe(url: string): Promise<(() => Promise<number>) | 
   const probe = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
   cleanups.push(() => probe.destroy());
   return async () => {
-    const result = (await probe.raw('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')) as {
+    const result = (await probe.raw(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    )) as {
       rows: Array<{ pid: number }>;
     };
     return processesCpuMicros(result.rows.map((r) => r.pid));
@@ -182,7 +196,9 @@ function describe(m: Measurement): string {
     (m.dbCpuPct === undefined ? '' : ` PG ${m.dbCpuPct.toFixed(0)}%`) +
     ` autocannon ${m.loadgenCpuPct.toFixed(0)}%` +
     (m.otherCpuPct === undefined ? '' : ` other ${m.otherCpuPct.toFixed(0)}%`) +
-    (m.quiet && m.quiet.waitedMs > 1000 ? ` (waited ${(m.quiet.waitedMs / 1000).toFixed(0)} s for a quiet machine)` : '');
+    (m.quiet && m.quiet.waitedMs > 1000
+      ? ` (waited ${(m.quiet.waitedMs / 1000).toFixed(0)} s for a quiet machine)`
+      : '');
   return (
     `c=${String(m.connections).padStart(2)} p50 ${m.p50Ms.toFixed(2)} ms, p99 ${m.p99Ms.toFixed(2)} ms, ` +
     `${m.rps.toFixed(0)} req/s, errors ${m.errors + m.non2xx + m.timeouts}${cpu}`
@@ -204,28 +220,48 @@ async function sweep(
   await measure({ ...common, connections: 10, durationS: WARMUP_S });
   for (const connections of CONCURRENCY) {
     await measure({ ...common, connections, durationS: Math.max(1, Math.min(2, WARMUP_S)) });
-    const m = await measure({ ...common, connections, durationS: DURATION_S, serverCpu: server.cpu, dbCpu, quietWaitMs: QUIET_WAIT_MS });
+    const m = await measure({
+      ...common,
+      connections,
+      durationS: DURATION_S,
+      serverCpu: server.cpu,
+      dbCpu,
+      quietWaitMs: QUIET_WAIT_MS,
+    });
     log(`${label.padEnd(32)} ${describe(m)}`);
     runs.push(m);
   }
   return runs;
 }
 
-async function benchDatabase(label: BenchDatabase['label'], points: Awaited<ReturnType<typeof readTownPoints>>['points'], positions: Position[]) {
+async function benchDatabase(
+  label: BenchDatabase['label'],
+  points: Awaited<ReturnType<typeof readTownPoints>>['points'],
+  positions: Position[],
+) {
   log(`${label}: loading ${points.length.toLocaleString('en')} spots ...`);
   const { target, load } = label === 'SQLite' ? await loadSqlite(points) : await loadPostgres(points, PG_URL as string);
   cleanups.push(async () => {
     await target.drop();
     log(`${label}: removed ${target.where}`);
   });
-  log(`${label}: loaded into ${target.where} in ${(load.loadMs / 1000).toFixed(1)} s (chain coupon id ${load.couponId})`);
+  log(
+    `${label}: loaded into ${target.where} in ${(load.loadMs / 1000).toFixed(1)} s (chain coupon id ${load.couponId})`,
+  );
 
   const dialect = target.database.client;
   const db = createDb(target.database);
   const report: DbReport = { label, load, configs: [], repo: [], plans: [] };
   try {
     for (const c of CASES) {
-      report.plans.push({ c, statements: await explainNearby(db, dialect, { couponId: load.couponId, position: EXPLAIN_AT, rangeM: c.rangeM }) });
+      report.plans.push({
+        c,
+        statements: await explainNearby(db, dialect, {
+          couponId: load.couponId,
+          position: EXPLAIN_AT,
+          rangeM: c.rangeM,
+        }),
+      });
       const repo = await timeRepoCalls(db, load.couponId, positions.slice(0, 200), c.rangeM);
       report.repo.push({ c, timing: repo });
       log(
@@ -245,9 +281,24 @@ async function benchDatabase(label: BenchDatabase['label'], points: Awaited<Retu
       const tag = `${label} ${processes}p`;
       await sanityCheck(server.appOrigin, server.bareOrigin, pathsFor(positions, load.couponId)[0] as string);
       const config: ProcessRuns = { processes, bare: [], cases: [] };
-      config.bare = await sweep(server, server.bareOrigin, pathsFor(positions, load.couponId), `${tag} bare Express`, dbCpu);
+      config.bare = await sweep(
+        server,
+        server.bareOrigin,
+        pathsFor(positions, load.couponId),
+        `${tag} bare Express`,
+        dbCpu,
+      );
       for (const c of CASES) {
-        config.cases.push({ c, runs: await sweep(server, server.appOrigin, pathsFor(positions, load.couponId, c.rangeM), `${tag} ${c.key}`, dbCpu) });
+        config.cases.push({
+          c,
+          runs: await sweep(
+            server,
+            server.appOrigin,
+            pathsFor(positions, load.couponId, c.rangeM),
+            `${tag} ${c.key}`,
+            dbCpu,
+          ),
+        });
       }
       report.configs.push(config);
       cleanups.splice(cleanups.indexOf(server.stop), 1);
@@ -298,7 +349,9 @@ interface Verdict {
 /** A note when other work on the machine took a noticeable share of the CPU while measuring. */
 function disturbed(ms: Measurement[]): string {
   const worst = Math.max(...ms.map((m) => m.otherCpuPct ?? 0));
-  return worst > 25 ? `; other work on the machine used up to ${worst.toFixed(0)}% of a core meanwhile, so these figures are pessimistic` : '';
+  return worst > 25
+    ? `; other work on the machine used up to ${worst.toFixed(0)}% of a core meanwhile, so these figures are pessimistic`
+    : '';
 }
 
 function verdicts(reports: DbReport[]): Verdict[] {
@@ -363,7 +416,9 @@ async function main() {
   log(`machine: ${machine()}`);
   log(`points: ${relative(ROOT, POINTS_FILE) || POINTS_FILE}`);
   const { points, skipped } = await readTownPoints(POINTS_FILE);
-  log(`read ${points.length.toLocaleString('en')} points${skipped ? ` (${skipped} rows without a position left out)` : ''}`);
+  log(
+    `read ${points.length.toLocaleString('en')} points${skipped ? ` (${skipped} rows without a position left out)` : ''}`,
+  );
   if (points.length === 0) throw new Error('no points');
   const positions = samplePositions(points, PATH_COUNT, SEED);
 
@@ -426,7 +481,9 @@ async function main() {
   }
 
   if (failures.length) {
-    console.error(`\n[bench] FAILED: ${failures.length} measurement(s) had errors, timeouts or non-2xx answers (see the table).`);
+    console.error(
+      `\n[bench] FAILED: ${failures.length} measurement(s) had errors, timeouts or non-2xx answers (see the table).`,
+    );
     process.exitCode = 1;
   }
 }

@@ -67,7 +67,7 @@ async function serve() {
   const busy = () => inFlight > 0 || (pool ? pool.numUsed() + pool.numPendingAcquires() > 0 : false);
   const idle = async () => {
     const started = performance.now();
-    for (let quiet = 0; quiet < 3; ) {
+    for (let quiet = 0; quiet < 3;) {
       await new Promise((r) => setTimeout(r, 10));
       quiet = busy() ? 0 : quiet + 1;
     }
@@ -136,7 +136,8 @@ async function supervise() {
     workers.map((w) => new Promise<FromServer>((r) => w.on('message', (m: FromServer) => m.type === 'ready' && r(m)))),
   )) as Array<Extract<FromServer, { type: 'ready' }>>;
   const [first] = ready as [Extract<FromServer, { type: 'ready' }>];
-  if (ready.some((r) => r.appPort !== first.appPort || r.barePort !== first.barePort)) throw new Error('the workers listen on different ports');
+  if (ready.some((r) => r.appPort !== first.appPort || r.barePort !== first.barePort))
+    throw new Error('the workers listen on different ports');
   send(first);
 
   const stop = async () => {

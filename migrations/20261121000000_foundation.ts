@@ -61,7 +61,11 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['published', 'valid_from', 'valid_to'], 'coupons_listing_idx');
     t.check(inList('area', AREAS), [], 'coupons_area_check');
     t.check(inList('purpose', PURPOSES), [], 'coupons_purpose_check');
-    t.check(`${isoDate('valid_from')} and ${isoDate('valid_to')} and valid_from <= valid_to`, [], 'coupons_validity_check');
+    t.check(
+      `${isoDate('valid_from')} and ${isoDate('valid_to')} and valid_from <= valid_to`,
+      [],
+      'coupons_validity_check',
+    );
   });
 
   await knex.schema.createTable('coupon_translations', (t) => {

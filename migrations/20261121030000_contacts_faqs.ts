@@ -55,7 +55,13 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['faq_translations', 'faqs', 'faq_category_translations', 'faq_categories', 'contact_inquiries']) {
+  for (const table of [
+    'faq_translations',
+    'faqs',
+    'faq_category_translations',
+    'faq_categories',
+    'contact_inquiries',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

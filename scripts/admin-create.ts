@@ -22,7 +22,9 @@ const { values } = parseArgs({
 });
 const role = StaffRole.safeParse(values.role);
 if (!values.email || !values.password || !role.success) {
-  console.error('usage: npm run admin:create -- --email EMAIL --password PASSWORD [--role admin|shop] [--spots CODE,CODE] [--name NAME]');
+  console.error(
+    'usage: npm run admin:create -- --email EMAIL --password PASSWORD [--role admin|shop] [--spots CODE,CODE] [--name NAME]',
+  );
   process.exit(2);
 }
 const db = createDb(loadConfig().database);
@@ -33,13 +35,23 @@ try {
     password: values.password,
     role: role.data,
     displayName: values.name,
-    spots: values.spots.split(',').map((s) => s.trim()).filter(Boolean),
+    spots: values.spots
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     now: new Date(),
   });
-  console.log(`Created ${user.role} ${user.email} (id ${user.id}${user.spotIds.length ? `, spots ${user.spotIds.join(', ')}` : ''}).`);
+  console.log(
+    `Created ${user.role} ${user.email} (id ${user.id}${user.spotIds.length ? `, spots ${user.spotIds.join(', ')}` : ''}).`,
+  );
 } catch (err) {
-  const message = err instanceof AppError ? translator('en')(`errors.${err.code}`, { ...err.params, defaultValue: err.code }) : String(err);
-  console.error(message.includes('UNIQUE') || message.includes('duplicate key') ? 'That email already has an account.' : message);
+  const message =
+    err instanceof AppError
+      ? translator('en')(`errors.${err.code}`, { ...err.params, defaultValue: err.code })
+      : String(err);
+  console.error(
+    message.includes('UNIQUE') || message.includes('duplicate key') ? 'That email already has an account.' : message,
+  );
   process.exitCode = 1;
 } finally {
   await db.destroy();

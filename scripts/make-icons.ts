@@ -23,7 +23,8 @@ function seal(k: number): string {
 
 const anyIcon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${ACCENT}"/>${seal(1)}</svg>`;
 // Maskable: the platform cuts its own shape; keep the seal within the central 80 %.
-const fullBleed = (k: number) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${ACCENT}"/>${seal(k)}</svg>`;
+const fullBleed = (k: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${ACCENT}"/>${seal(k)}</svg>`;
 
 async function write(svg: string, size: number, name: string) {
   await sharp(Buffer.from(svg), { density: 72 * (size / 64) * 2 })

@@ -9,7 +9,11 @@ try {
   await db.migrate.latest();
   const production = config.nodeEnv === 'production';
   const seeded = await seedIfEmpty(db, { demoStaff: !production });
-  console.log(seeded ? `Seeded${production ? ' (no demo accounts in production)' : ''}.` : 'The database already has spots: nothing seeded.');
+  console.log(
+    seeded
+      ? `Seeded${production ? ' (no demo accounts in production)' : ''}.`
+      : 'The database already has spots: nothing seeded.',
+  );
 } finally {
   await db.destroy();
 }

@@ -39,7 +39,12 @@ const displayName = (name: string) => name.replace(/\s*\(.*\)$/, '');
 
 function genreOf(row: CsvRow): string | null {
   const osm = /geoJSON\/(\w+)\.geojson/.exec(row.source)?.[1];
-  const byOsm: Record<string, string> = { restaurant: 'レストラン', cafe: 'カフェ', hotel: 'ホテル', theme_park: 'テーマパーク' };
+  const byOsm: Record<string, string> = {
+    restaurant: 'レストラン',
+    cafe: 'カフェ',
+    hotel: 'ホテル',
+    theme_park: 'テーマパーク',
+  };
   if (osm && byOsm[osm]) return byOsm[osm];
   const rules: Array<[RegExp, string]> = [
     [/道の駅/, '道の駅'],
@@ -121,11 +126,21 @@ export async function seed(knex: Knex): Promise<void> {
       }
     }
     const [campaign] = await trx('campaigns')
-      .insert({ starts_on: rally.startsOn, ends_on: rally.endsOn, created_at: new Date(base).toISOString(), updated_at: new Date(base).toISOString() })
+      .insert({
+        starts_on: rally.startsOn,
+        ends_on: rally.endsOn,
+        created_at: new Date(base).toISOString(),
+        updated_at: new Date(base).toISOString(),
+      })
       .returning('id');
     const campaignId = typeof campaign === 'object' ? campaign.id : campaign;
     await trx('campaign_translations').insert(
-      LOCALES.map((locale) => ({ campaign_id: campaignId, locale, name: rally.name[locale], description: rally.description[locale] })),
+      LOCALES.map((locale) => ({
+        campaign_id: campaignId,
+        locale,
+        name: rally.name[locale],
+        description: rally.description[locale],
+      })),
     );
   });
 }

@@ -6,8 +6,20 @@ import { createStaff } from '../server/src/domains/staff/staff.service';
  * seeds accounts: they are made with `npm run admin:create`.
  */
 export const DEMO_STAFF = [
-  { email: 'admin@example.com', password: 'kumamoto-admin-demo', role: 'admin' as const, displayName: '観光課 管理者', spots: [] },
-  { email: 'shop@example.com', password: 'kumamoto-shop-demo', role: 'shop' as const, displayName: '熊本城 店舗スタッフ', spots: ['kmt-0106'] },
+  {
+    email: 'admin@example.com',
+    password: 'kumamoto-admin-demo',
+    role: 'admin' as const,
+    displayName: '観光課 管理者',
+    spots: [],
+  },
+  {
+    email: 'shop@example.com',
+    password: 'kumamoto-shop-demo',
+    role: 'shop' as const,
+    displayName: '熊本城 店舗スタッフ',
+    spots: ['kmt-0106'],
+  },
 ];
 
 export async function seed(knex: Knex): Promise<void> {

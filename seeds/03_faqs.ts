@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 
 type L = { ja: string; en: string; ko: string; 'zh-cn': string; 'zh-tw': string };
-const t = (ja: string, en: string, ko: string, zhCn: string, zhTw: string): L => ({ ja, en, ko, 'zh-cn': zhCn, 'zh-tw': zhTw });
+const t = (ja: string, en: string, ko: string, zhCn: string, zhTw: string): L => ({
+  ja,
+  en,
+  ko,
+  'zh-cn': zhCn,
+  'zh-tw': zhTw,
+});
 
 /** The starting FAQ, in the five languages; staff edit it in the admin area. */
 export const FAQ: Array<{ name: L; faqs: Array<{ q: L; a: L }> }> = [
@@ -9,7 +15,13 @@ export const FAQ: Array<{ name: L; faqs: Array<{ q: L; a: L }> }> = [
     name: t('クーポンについて', 'Coupons', '쿠폰', '关于优惠券', '關於優惠券'),
     faqs: [
       {
-        q: t('クーポンはどうやって使いますか？', 'How do I use a coupon?', '쿠폰은 어떻게 사용하나요?', '如何使用优惠券？', '如何使用優惠券？'),
+        q: t(
+          'クーポンはどうやって使いますか？',
+          'How do I use a coupon?',
+          '쿠폰은 어떻게 사용하나요?',
+          '如何使用优惠券？',
+          '如何使用優惠券？',
+        ),
         a: t(
           'お店でクーポン詳細を開き、スタッフに画面を見せてから「使用済みにする」を押してください。スマートフォンの位置情報でお店の近くにいることを確認します。',
           'Open the coupon at the shop, show the screen to the staff, then press "Mark as used". Your phone\'s location confirms that you are at the shop.',
@@ -19,11 +31,29 @@ export const FAQ: Array<{ name: L; faqs: Array<{ q: L; a: L }> }> = [
         ),
       },
       {
-        q: t('同じクーポンは何回使えますか？', 'How often can I use the same coupon?', '같은 쿠폰은 몇 번 사용할 수 있나요?', '同一张优惠券可以使用几次？', '同一張優惠券可以使用幾次？'),
-        a: t('各クーポンは1日1回までご利用いただけます。', 'Each coupon can be used once a day.', '각 쿠폰은 하루에 한 번 사용할 수 있습니다.', '每张优惠券每天限用一次。', '每張優惠券每天限用一次。'),
+        q: t(
+          '同じクーポンは何回使えますか？',
+          'How often can I use the same coupon?',
+          '같은 쿠폰은 몇 번 사용할 수 있나요?',
+          '同一张优惠券可以使用几次？',
+          '同一張優惠券可以使用幾次？',
+        ),
+        a: t(
+          '各クーポンは1日1回までご利用いただけます。',
+          'Each coupon can be used once a day.',
+          '각 쿠폰은 하루에 한 번 사용할 수 있습니다.',
+          '每张优惠券每天限用一次。',
+          '每張優惠券每天限用一次。',
+        ),
       },
       {
-        q: t('電波が届かない場所でも使えますか？', 'Can I use it where there is no signal?', '전파가 닿지 않는 곳에서도 사용할 수 있나요?', '没有信号的地方也能使用吗？', '沒有訊號的地方也能使用嗎？'),
+        q: t(
+          '電波が届かない場所でも使えますか？',
+          'Can I use it where there is no signal?',
+          '전파가 닿지 않는 곳에서도 사용할 수 있나요?',
+          '没有信号的地方也能使用吗？',
+          '沒有訊號的地方也能使用嗎？',
+        ),
         a: t(
           '一度開いたクーポンとスタンプは電波がなくても表示できます。「使用済みにする」は電波が戻ったときに自動で送信されます。',
           'Coupons and stamps you have opened once show without a signal. "Mark as used" is sent automatically when the signal returns.',
@@ -38,11 +68,29 @@ export const FAQ: Array<{ name: L; faqs: Array<{ q: L; a: L }> }> = [
     name: t('スタンプラリーについて', 'Stamp rally', '스탬프 랠리', '关于集章活动', '關於集章活動'),
     faqs: [
       {
-        q: t('スタンプラリーの期間はいつですか？', 'When does the stamp rally run?', '스탬프 랠리 기간은 언제인가요?', '集章活动的期间是？', '集章活動的期間是？'),
-        a: t('11月1日から1月31日までです。', 'From 1 November to 31 January.', '11월 1일부터 1월 31일까지입니다.', '11月1日至1月31日。', '11月1日至1月31日。'),
+        q: t(
+          'スタンプラリーの期間はいつですか？',
+          'When does the stamp rally run?',
+          '스탬프 랠리 기간은 언제인가요?',
+          '集章活动的期间是？',
+          '集章活動的期間是？',
+        ),
+        a: t(
+          '11月1日から1月31日までです。',
+          'From 1 November to 31 January.',
+          '11월 1일부터 1월 31일까지입니다.',
+          '11月1日至1月31日。',
+          '11月1日至1月31日。',
+        ),
       },
       {
-        q: t('金スタンプとは何ですか？', 'What is a gold stamp?', '금 스탬프란 무엇인가요?', '什么是金色印章？', '什麼是金色印章？'),
+        q: t(
+          '金スタンプとは何ですか？',
+          'What is a gold stamp?',
+          '금 스탬프란 무엇인가요?',
+          '什么是金色印章？',
+          '什麼是金色印章？',
+        ),
         a: t(
           '宿泊を含むクーポンを使うともらえるスタンプで、スタンプ10個分として数えます。赤スタンプは1個分です。',
           'You get it for using a coupon that includes lodging; it counts as 10 stamps. A red stamp counts as 1.',
@@ -57,11 +105,29 @@ export const FAQ: Array<{ name: L; faqs: Array<{ q: L; a: L }> }> = [
     name: t('アプリについて', 'About the app', '앱에 대하여', '关于本应用', '關於本應用'),
     faqs: [
       {
-        q: t('パソコンから使えますか？', 'Can I use it on a computer?', '컴퓨터에서 사용할 수 있나요?', '可以在电脑上使用吗？', '可以在電腦上使用嗎？'),
-        a: t('スマートフォン専用です。LINEアプリからご利用ください。', 'It is for smartphones only. Please open it from the LINE app.', '스마트폰 전용입니다. LINE 앱에서 이용해 주세요.', '仅限智能手机使用。请从LINE应用打开。', '僅限智慧型手機使用。請從LINE應用程式開啟。'),
+        q: t(
+          'パソコンから使えますか？',
+          'Can I use it on a computer?',
+          '컴퓨터에서 사용할 수 있나요?',
+          '可以在电脑上使用吗？',
+          '可以在電腦上使用嗎？',
+        ),
+        a: t(
+          'スマートフォン専用です。LINEアプリからご利用ください。',
+          'It is for smartphones only. Please open it from the LINE app.',
+          '스마트폰 전용입니다. LINE 앱에서 이용해 주세요.',
+          '仅限智能手机使用。请从LINE应用打开。',
+          '僅限智慧型手機使用。請從LINE應用程式開啟。',
+        ),
       },
       {
-        q: t('位置情報を許可するには？', 'How do I allow location access?', '위치 정보를 허용하려면?', '如何允许使用位置信息？', '如何允許使用位置資訊？'),
+        q: t(
+          '位置情報を許可するには？',
+          'How do I allow location access?',
+          '위치 정보를 허용하려면?',
+          '如何允许使用位置信息？',
+          '如何允許使用位置資訊？',
+        ),
         a: t(
           'iPhoneは「設定」→「プライバシーとセキュリティ」→「位置情報サービス」でLINEを「使用中のみ」に、Androidは「設定」→「アプリ」→「LINE」→「権限」で位置情報を許可してください。',
           'On iPhone: Settings → Privacy & Security → Location Services → LINE → While Using the App. On Android: Settings → Apps → LINE → Permissions → Location.',
@@ -75,7 +141,8 @@ export const FAQ: Array<{ name: L; faqs: Array<{ q: L; a: L }> }> = [
 ];
 
 const LOCALES = ['ja', 'en', 'ko', 'zh-cn', 'zh-tw'] as const;
-const idOf = (row: unknown): number => (typeof row === 'object' && row !== null ? (row as { id: number }).id : (row as number));
+const idOf = (row: unknown): number =>
+  typeof row === 'object' && row !== null ? (row as { id: number }).id : (row as number);
 
 export async function seed(knex: Knex): Promise<void> {
   const [existing] = await knex('faq_categories').count({ n: '*' });
@@ -83,11 +150,23 @@ export async function seed(knex: Knex): Promise<void> {
   const now = new Date('2026-10-01T00:00:00Z').toISOString();
   await knex.transaction(async (trx) => {
     for (const [i, category] of FAQ.entries()) {
-      const categoryId = idOf((await trx('faq_categories').insert({ sort_order: i, created_at: now, updated_at: now }).returning('id'))[0]);
-      await trx('faq_category_translations').insert(LOCALES.map((locale) => ({ category_id: categoryId, locale, name: category.name[locale] })));
+      const categoryId = idOf(
+        (await trx('faq_categories').insert({ sort_order: i, created_at: now, updated_at: now }).returning('id'))[0],
+      );
+      await trx('faq_category_translations').insert(
+        LOCALES.map((locale) => ({ category_id: categoryId, locale, name: category.name[locale] })),
+      );
       for (const [j, faq] of category.faqs.entries()) {
-        const faqId = idOf((await trx('faqs').insert({ category_id: categoryId, sort_order: j, created_at: now, updated_at: now }).returning('id'))[0]);
-        await trx('faq_translations').insert(LOCALES.map((locale) => ({ faq_id: faqId, locale, question: faq.q[locale], answer: faq.a[locale] })));
+        const faqId = idOf(
+          (
+            await trx('faqs')
+              .insert({ category_id: categoryId, sort_order: j, created_at: now, updated_at: now })
+              .returning('id')
+          )[0],
+        );
+        await trx('faq_translations').insert(
+          LOCALES.map((locale) => ({ faq_id: faqId, locale, question: faq.q[locale], answer: faq.a[locale] })),
+        );
       }
     }
   });

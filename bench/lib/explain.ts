@@ -75,7 +75,10 @@ type PlanRows = { rows: Array<{ 'QUERY PLAN': string }> };
  */
 async function pgPlan(db: Knex, query: CapturedQuery): Promise<string> {
   if (!query.name) {
-    const result = (await db.raw(`explain (analyze, buffers) ${toKnexPlaceholders(query.sql)}`, query.bindings as Knex.RawBinding[])) as PlanRows;
+    const result = (await db.raw(
+      `explain (analyze, buffers) ${toKnexPlaceholders(query.sql)}`,
+      query.bindings as Knex.RawBinding[],
+    )) as PlanRows;
     return result.rows.map((r) => r['QUERY PLAN']).join('\n');
   }
   return db.transaction(async (trx) => {
@@ -89,7 +92,11 @@ async function pgPlan(db: Knex, query: CapturedQuery): Promise<string> {
 }
 
 /** Each statement of one nearby call with its plan. */
-export async function explainNearby(db: Knex, dialect: 'sqlite' | 'pg', q: NearbyInput): Promise<Array<{ sql: string; plan: string }>> {
+export async function explainNearby(
+  db: Knex,
+  dialect: 'sqlite' | 'pg',
+  q: NearbyInput,
+): Promise<Array<{ sql: string; plan: string }>> {
   const queries = await captureNearbyQueries(db, q);
   const out: Array<{ sql: string; plan: string }> = [];
   for (const query of queries) {

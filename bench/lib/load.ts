@@ -137,7 +137,10 @@ export async function loadSqlite(points: TownPoint[]): Promise<{ target: BenchDa
  * 20,000 rows a statement, then VACUUM ANALYZEd (what autovacuum does shortly after such a
  * load: planner statistics, and a visibility map so index-only scans skip the heap).
  */
-export async function loadPostgres(points: TownPoint[], adminUrl: string): Promise<{ target: BenchDatabase; load: LoadResult }> {
+export async function loadPostgres(
+  points: TownPoint[],
+  adminUrl: string,
+): Promise<{ target: BenchDatabase; load: LoadResult }> {
   const name = `passport_bench_${randomBytes(5).toString('hex')}`;
   const admin = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
   await admin.raw(`create database ${name}`);
@@ -174,7 +177,10 @@ export async function loadPostgres(points: TownPoint[], adminUrl: string): Promi
           `insert into spot_translations (spot_id, locale, name) select id, 'ja', name from unnest(?::int[], ?::text[]) as t(id, name)`,
           [c.ids, c.names],
         );
-        await trx.raw(`insert into coupon_spots (coupon_id, spot_id) select ?, id from unnest(?::int[]) as t(id)`, [couponId, c.ids]);
+        await trx.raw(`insert into coupon_spots (coupon_id, spot_id) select ?, id from unnest(?::int[]) as t(id)`, [
+          couponId,
+          c.ids,
+        ]);
       }
       await trx.raw(`select setval(pg_get_serial_sequence('spots', 'id'), (select max(id) from spots))`);
     });

@@ -150,7 +150,9 @@ export async function measure(opts: {
   const cpuAfter = opts.serverCpu ? await opts.serverCpu() : undefined;
   const pct = (micros: number) => (micros / 1000 / wallMs) * 100;
   const serverCpuPct =
-    cpuBefore && cpuAfter ? ((cpuAfter.micros - cpuBefore.micros) / 1000 / (cpuAfter.wallMs - cpuBefore.wallMs)) * 100 : undefined;
+    cpuBefore && cpuAfter
+      ? ((cpuAfter.micros - cpuBefore.micros) / 1000 / (cpuAfter.wallMs - cpuBefore.wallMs)) * 100
+      : undefined;
   const dbCpuPct = dbBefore !== undefined && dbAfter !== undefined ? pct(dbAfter - dbBefore) : undefined;
   const loadgenCpuPct = pct(own.user + own.system);
   const machineCpuPct =

@@ -29,7 +29,14 @@ export async function readTownPoints(file: string): Promise<{ points: TownPoint[
           skipped++;
           return;
         }
-        points.push({ pref: row.pref_ja ?? '', muni: row.muni_ja ?? '', town: row.town_ja ?? '', koaza: row.koaza_ja ?? '', lat, lng });
+        points.push({
+          pref: row.pref_ja ?? '',
+          muni: row.muni_ja ?? '',
+          town: row.town_ja ?? '',
+          koaza: row.koaza_ja ?? '',
+          lat,
+          lng,
+        });
       })
       .on('end', () => resolveRead());
   });

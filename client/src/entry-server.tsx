@@ -53,7 +53,8 @@ export function renderPage(url: string, id: PageId, data: ServerRender): { html:
 }
 
 function switchLanguage(locale: Locale): void {
-  if (!i18n.hasResourceBundle(locale, 'translation')) throw new Error(`messages of ${locale} are not loaded: call prepare() first`);
+  if (!i18n.hasResourceBundle(locale, 'translation'))
+    throw new Error(`messages of ${locale} are not loaded: call prepare() first`);
   void i18n.changeLanguage(locale);
   if (i18n.language !== locale) throw new Error(`the translator did not switch to ${locale} at once`);
 }

@@ -110,7 +110,8 @@ export function createApp(input: Omit<AppDeps, 'images'> & { images?: ImageStore
   app.use(helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES } }));
   // gzip for HTML, JS, CSS and JSON: a visitor on a weak mountain signal downloads a third.
   app.use(compression());
-  if (config.corsOrigins.length) app.use('/api', cors({ origin: config.corsOrigins, exposedHeaders: ['Authorization', 'X-Request-Id'] }));
+  if (config.corsOrigins.length)
+    app.use('/api', cors({ origin: config.corsOrigins, exposedHeaders: ['Authorization', 'X-Request-Id'] }));
   if (config.siteAllowedIps) app.use(allowListGuard(compileAllowList(config.siteAllowedIps)));
   const adminAllowList = allowListGuard(compileAllowList(config.adminAllowedIps));
   app.use(ADMIN_PAGES, adminAllowList);
@@ -132,7 +133,10 @@ export function createApp(input: Omit<AppDeps, 'images'> & { images?: ImageStore
   app.use('/api', api);
 
   // Uploaded images never change under one name: cache them for a year.
-  app.use(UPLOADS_PATH, express.static(resolve(config.uploadDir), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use(
+    UPLOADS_PATH,
+    express.static(resolve(config.uploadDir), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+  );
   app.use(trailingSlash);
   const dist = resolve(config.clientDist);
   app.use('/assets', express.static(resolve(dist, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
@@ -140,7 +144,8 @@ export function createApp(input: Omit<AppDeps, 'images'> & { images?: ImageStore
   app.use(
     pageHandler(dist, {
       dataFor: (id, locale) => pageData(deps, id, locale),
-      exists: async (m) => m.id !== 'couponDetail' || couponIsShown(deps.db, Number(m.params.id), jstDate(deps.clock.now())),
+      exists: async (m) =>
+        m.id !== 'couponDetail' || couponIsShown(deps.db, Number(m.params.id), jstDate(deps.clock.now())),
       logger,
     }),
   );

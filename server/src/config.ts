@@ -114,8 +114,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 const LOOPBACK = ['127.0.0.1/8', '::1/128'];
-const splitList = (v: string) => v.split(/[\s,]+/).map((x) => x.trim()).filter(Boolean);
-const listFile = (text: string) => splitList(text.split('\n').map((line) => line.replace(/#.*$/, '')).join('\n'));
+const splitList = (v: string) =>
+  v
+    .split(/[\s,]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+const listFile = (text: string) =>
+  splitList(
+    text
+      .split('\n')
+      .map((line) => line.replace(/#.*$/, ''))
+      .join('\n'),
+  );
 
 function parseTrustProxy(v: string): boolean | number | string[] {
   if (v === 'true') return true;
@@ -141,7 +151,8 @@ export function parseConfig(env: NodeJS.ProcessEnv, readFile: (file: string) => 
   let adminAllowedIps: string[];
   if (e.ADMIN_ALLOWED_IPS_FILE) adminAllowedIps = listFile(readFile(e.ADMIN_ALLOWED_IPS_FILE));
   else if (e.ADMIN_ALLOWED_IPS) adminAllowedIps = splitList(e.ADMIN_ALLOWED_IPS);
-  else if (production) throw new Error('Production needs ADMIN_ALLOWED_IPS or ADMIN_ALLOWED_IPS_FILE (spec 6 allow-list)');
+  else if (production)
+    throw new Error('Production needs ADMIN_ALLOWED_IPS or ADMIN_ALLOWED_IPS_FILE (spec 6 allow-list)');
   else {
     adminAllowedIps = LOOPBACK;
     notes.push('ADMIN_ALLOWED_IPS is unset: the admin area answers loopback callers only.');
@@ -156,12 +167,23 @@ export function parseConfig(env: NodeJS.ProcessEnv, readFile: (file: string) => 
   if (!e.SMTP_URL) notes.push('SMTP_URL is unset: contact inquiries are stored and sent once SMTP is configured.');
   const webConcurrency = e.WEB_CONCURRENCY === 'auto' ? availableParallelism() : Number(e.WEB_CONCURRENCY);
   // Several processes share nothing in memory: rate-limit counts live in the database.
-  const rateLimitStore = e.RATE_LIMIT_STORE === undefined ? (webConcurrency > 1 ? 'database' : 'memory') : e.RATE_LIMIT_STORE === 'memory' ? 'memory' : 'database';
+  const rateLimitStore =
+    e.RATE_LIMIT_STORE === undefined
+      ? webConcurrency > 1
+        ? 'database'
+        : 'memory'
+      : e.RATE_LIMIT_STORE === 'memory'
+        ? 'memory'
+        : 'database';
   if (webConcurrency > 1 && rateLimitStore === 'memory') {
-    throw new Error(`RATE_LIMIT_STORE=memory cannot count for ${webConcurrency} processes (WEB_CONCURRENCY): use database`);
+    throw new Error(
+      `RATE_LIMIT_STORE=memory cannot count for ${webConcurrency} processes (WEB_CONCURRENCY): use database`,
+    );
   }
   if (webConcurrency > 1 && !e.DATABASE_URL && e.SQLITE_FILE === ':memory:') {
-    throw new Error('WEB_CONCURRENCY above 1 needs a database the processes share: SQLITE_FILE=:memory: is one per process');
+    throw new Error(
+      'WEB_CONCURRENCY above 1 needs a database the processes share: SQLITE_FILE=:memory: is one per process',
+    );
   }
   return {
     nodeEnv: e.NODE_ENV,

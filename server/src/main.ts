@@ -33,7 +33,9 @@ function serve(config: Config, logger: Logger, db: Db): void {
   const app = createApp({ db, config, clock: systemClock, logger, mailer });
   // Each process retries unsent contact inquiries every minute; claims prevent double sends.
   const outbox = setInterval(() => {
-    deliverDueInquiries(db, mailer, config.mail, systemClock.now()).catch((err: unknown) => logger.error({ err }, 'contact outbox'));
+    deliverDueInquiries(db, mailer, config.mail, systemClock.now()).catch((err: unknown) =>
+      logger.error({ err }, 'contact outbox'),
+    );
   }, 60_000);
   outbox.unref();
   const server = app.listen(config.port, () => {
@@ -81,7 +83,10 @@ function supervise(config: Config, logger: Logger): void {
     }
     youngDeaths = lived < CRASH_LOOP_MS ? youngDeaths + 1 : 0;
     if (youngDeaths >= CRASH_LOOP_LIMIT) {
-      logger.fatal({ worker: worker.process.pid, code, signal }, `${youngDeaths} workers died right after starting; stopping`);
+      logger.fatal(
+        { worker: worker.process.pid, code, signal },
+        `${youngDeaths} workers died right after starting; stopping`,
+      );
       return stop(1);
     }
     logger.error({ worker: worker.process.pid, code, signal }, 'worker died; starting another');

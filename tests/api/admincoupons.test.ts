@@ -29,7 +29,10 @@ const validCoupon = (spotIds: number[]) => ({
 async function photoWithExif(width = 1600, height = 1000): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
     .jpeg()
-    .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'secret-photographer', ImageDescription: 'GPS 32.88 131.10' } } })
+    .withMetadata({
+      orientation: 6,
+      exif: { IFD0: { Copyright: 'secret-photographer', ImageDescription: 'GPS 32.88 131.10' } },
+    })
     .toBuffer();
 }
 
@@ -64,7 +67,9 @@ describe('admin coupons API', () => {
     for (const auth of [null, visitor.auth]) {
       const expected = auth ? 403 : 401;
       expect((await as(auth, request(app).get('/api/admincoupons'))).status).toBe(expected);
-      expect((await as(auth, request(app).post('/api/admincoupons')).send(validCoupon([aso.id]))).status).toBe(expected);
+      expect((await as(auth, request(app).post('/api/admincoupons')).send(validCoupon([aso.id]))).status).toBe(
+        expected,
+      );
       expect((await as(auth, request(app).get('/api/admincoupons/get/tags'))).status).toBe(expected);
       expect((await as(auth, request(app).post('/api/admincoupons/1/images'))).status).toBe(expected);
     }
@@ -73,18 +78,37 @@ describe('admin coupons API', () => {
   it('creates a coupon that visitors then see, and lists it with its status', async () => {
     const r = await as(admin.auth, request(app).post('/api/admincoupons')).send(validCoupon([aso.id]));
     expect(r.status).toBe(201);
-    expect(r.body.data).toMatchObject({ title: { ja: '阿蘇の冬ランチ 10%オフ', en: '10% off winter lunch in Aso' }, spotIds: [aso.id], status: 'published', linePointAmount: 5, images: [] });
+    expect(r.body.data).toMatchObject({
+      title: { ja: '阿蘇の冬ランチ 10%オフ', en: '10% off winter lunch in Aso' },
+      spotIds: [aso.id],
+      status: 'published',
+      linePointAmount: 5,
+      images: [],
+    });
     const id = r.body.data.id;
     const pub = await request(app).get('/api/coupons/list/search?area=aso').set('x-lang', 'en');
-    expect(pub.body.data.map((c: { id: number; title: string }) => [c.id, c.title])).toContainEqual([id, '10% off winter lunch in Aso']);
+    expect(pub.body.data.map((c: { id: number; title: string }) => [c.id, c.title])).toContainEqual([
+      id,
+      '10% off winter lunch in Aso',
+    ]);
     const list = await as(admin.auth, request(app).get('/api/admincoupons?title=冬ランチ'));
     expect(list.body.data).toHaveLength(1);
-    expect(list.body.data[0]).toMatchObject({ id, status: 'published', spots: [{ id: aso.id, storeCode: 'kmt-aso', name: '阿蘇の食堂' }] });
+    expect(list.body.data[0]).toMatchObject({
+      id,
+      status: 'published',
+      spots: [{ id: aso.id, storeCode: 'kmt-aso', name: '阿蘇の食堂' }],
+    });
   });
 
   it('answers 400 with the fields in error, changing nothing', async () => {
     const before = Number((await db('coupons').count({ n: '*' }))[0]?.n);
-    const bad = { ...validCoupon([]), title: { ja: '' }, validFrom: '2027-02-01', validTo: '2027-01-31', area: 'tokyo' };
+    const bad = {
+      ...validCoupon([]),
+      title: { ja: '' },
+      validFrom: '2027-02-01',
+      validTo: '2027-01-31',
+      area: 'tokyo',
+    };
     const r = await as(admin.auth, request(app).post('/api/admincoupons')).set('x-lang', 'en').send(bad);
     expect(r.status).toBe(400);
     const details: string[] = r.body.error.details;
@@ -99,7 +123,12 @@ describe('admin coupons API', () => {
 
   it('filters by status and sorts', async () => {
     await createCoupon(db, { spotIds: [castle.id], title: '下書きクーポン', published: false });
-    await createCoupon(db, { spotIds: [castle.id], title: '来年のクーポン', validFrom: '2027-04-01', validTo: '2027-05-01' });
+    await createCoupon(db, {
+      spotIds: [castle.id],
+      title: '来年のクーポン',
+      validFrom: '2027-04-01',
+      validTo: '2027-05-01',
+    });
     const drafts = await as(admin.auth, request(app).get('/api/admincoupons?status=draft'));
     expect(drafts.body.data.map((c: { title: string }) => c.title)).toEqual(['下書きクーポン']);
     const scheduled = await as(admin.auth, request(app).get('/api/admincoupons?status=scheduled'));
@@ -111,54 +140,87 @@ describe('admin coupons API', () => {
   it('limits shop staff to coupons of their spots', async () => {
     const castleCoupon = await createCoupon(db, { spotIds: [castle.id], title: '城のクーポン' });
     const list = await as(asoShop.auth, request(app).get('/api/admincoupons'));
-    expect(list.body.data.every((c: { spots: Array<{ id: number }> }) => c.spots.some((s) => s.id === aso.id))).toBe(true);
+    expect(list.body.data.every((c: { spots: Array<{ id: number }> }) => c.spots.some((s) => s.id === aso.id))).toBe(
+      true,
+    );
     expect((await as(asoShop.auth, request(app).get(`/api/admincoupons/${castleCoupon}`))).status).toBe(403);
-    expect((await as(asoShop.auth, request(app).put(`/api/admincoupons/${castleCoupon}`)).send(validCoupon([aso.id]))).status).toBe(403);
-    expect((await as(asoShop.auth, request(app).post('/api/admincoupons')).send(validCoupon([castle.id]))).status).toBe(403);
-    const own = await as(asoShop.auth, request(app).post('/api/admincoupons')).send({ ...validCoupon([aso.id]), title: { ja: '店舗が作ったクーポン' } });
+    expect(
+      (await as(asoShop.auth, request(app).put(`/api/admincoupons/${castleCoupon}`)).send(validCoupon([aso.id])))
+        .status,
+    ).toBe(403);
+    expect((await as(asoShop.auth, request(app).post('/api/admincoupons')).send(validCoupon([castle.id]))).status).toBe(
+      403,
+    );
+    const own = await as(asoShop.auth, request(app).post('/api/admincoupons')).send({
+      ...validCoupon([aso.id]),
+      title: { ja: '店舗が作ったクーポン' },
+    });
     expect(own.status).toBe(201);
   });
 
   it('updates and deletes, recording who changed what in the audit log', async () => {
     const created = await as(admin.auth, request(app).post('/api/admincoupons')).send(validCoupon([aso.id]));
     const id = created.body.data.id;
-    const updated = await as(admin.auth, request(app).put(`/api/admincoupons/${id}`)).send({ ...validCoupon([aso.id, castle.id]), published: false, discount: { ja: '15%オフ' } });
+    const updated = await as(admin.auth, request(app).put(`/api/admincoupons/${id}`)).send({
+      ...validCoupon([aso.id, castle.id]),
+      published: false,
+      discount: { ja: '15%オフ' },
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ status: 'draft', spotIds: [aso.id, castle.id], discount: { ja: '15%オフ' } });
+    expect(updated.body.data).toMatchObject({
+      status: 'draft',
+      spotIds: [aso.id, castle.id],
+      discount: { ja: '15%オフ' },
+    });
     expect((await request(app).get(`/api/coupons/${id}`)).status).toBe(404); // unpublished: visitors no longer see it
     const del = await as(admin.auth, request(app).delete(`/api/admincoupons/${id}`));
     expect(del.status).toBe(200);
     expect((await as(admin.auth, request(app).get(`/api/admincoupons/${id}`))).status).toBe(404);
     const trail = await as(admin.auth, request(app).get(`/api/audit/coupon/${id}`));
     expect(trail.body.data.map((e: { action: string }) => e.action)).toEqual(['delete', 'update', 'create']);
-    expect(trail.body.data[1]).toMatchObject({ staffEmail: admin.email, before: { discount: { ja: '10%オフ' } }, after: { discount: { ja: '15%オフ' } } });
+    expect(trail.body.data[1]).toMatchObject({
+      staffEmail: admin.email,
+      before: { discount: { ja: '10%オフ' } },
+      after: { discount: { ja: '15%オフ' } },
+    });
   });
 
   it('suggests tags in use and reports LINE points', async () => {
     const tags = await as(admin.auth, request(app).get('/api/admincoupons/get/tags?q=グ'));
     expect(tags.body.data[0]).toMatchObject({ tag: 'グルメ' });
     const created = await as(admin.auth, request(app).post('/api/admincoupons')).send(validCoupon([aso.id]));
-    const points = await as(admin.auth, request(app).get(`/api/admincoupons/linepoint/amount?couponId=${created.body.data.id}`));
+    const points = await as(
+      admin.auth,
+      request(app).get(`/api/admincoupons/linepoint/amount?couponId=${created.body.data.id}`),
+    );
     expect(points.body.data).toEqual({ couponId: created.body.data.id, amount: 5, redemptions: 0, pointsIssued: 0 });
   });
 
   describe('images', () => {
     let couponId: number;
     beforeAll(async () => {
-      couponId = (await as(admin.auth, request(app).post('/api/admincoupons')).send(validCoupon([aso.id]))).body.data.id;
+      couponId = (await as(admin.auth, request(app).post('/api/admincoupons')).send(validCoupon([aso.id]))).body.data
+        .id;
     });
 
     it('stores a real JPEG as upright WebP variants 1200/400 px without EXIF, shown to visitors', async () => {
-      const r = await as(admin.auth, request(app).post(`/api/admincoupons/${couponId}/images`)).attach('couponImage', await photoWithExif(), 'lunch.jpg');
+      const r = await as(admin.auth, request(app).post(`/api/admincoupons/${couponId}/images`)).attach(
+        'couponImage',
+        await photoWithExif(),
+        'lunch.jpg',
+      );
       expect(r.status).toBe(200);
       expect(r.body.data).toHaveLength(1);
       const [img] = r.body.data;
       expect(img.url).toMatch(/^\/uploads\/coupons\/\d+\/[\w-]+-1200\.webp$/);
-      const large = await request(app).get(img.url).buffer(true).parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      const large = await request(app)
+        .get(img.url)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
       expect(large.status).toBe(200);
       expect(large.headers['cache-control']).toContain('immutable');
       const meta = await sharp(large.body as Buffer).metadata();
@@ -178,25 +240,43 @@ describe('admin coupons API', () => {
     it('refuses a text file named .jpg and an oversized file, storing nothing', async () => {
       const files = () => readdirSync(join(uploads, 'coupons', String(couponId))).length;
       const before = files();
-      const fake = await as(admin.auth, request(app).post(`/api/admincoupons/${couponId}/images`)).attach('couponImage', Buffer.from('this is not a picture'), 'photo.jpg');
+      const fake = await as(admin.auth, request(app).post(`/api/admincoupons/${couponId}/images`)).attach(
+        'couponImage',
+        Buffer.from('this is not a picture'),
+        'photo.jpg',
+      );
       expect(fake.status).toBe(422);
       expect(fake.body.error.code).toBe('NOT_AN_IMAGE');
-      const huge = await as(admin.auth, request(app).post(`/api/admincoupons/${couponId}/images`)).attach('couponImage', Buffer.alloc(10 * 1024 * 1024 + 1, 1), 'huge.jpg');
+      const huge = await as(admin.auth, request(app).post(`/api/admincoupons/${couponId}/images`)).attach(
+        'couponImage',
+        Buffer.alloc(10 * 1024 * 1024 + 1, 1),
+        'huge.jpg',
+      );
       expect(huge.status).toBe(413);
       expect(files()).toBe(before);
     });
 
     it('deletes images by offsets and closes the gaps', async () => {
       for (let i = 0; i < 2; i += 1) {
-        await as(admin.auth, request(app).post(`/api/admincoupons/${couponId}/images`)).attach('couponImage', await photoWithExif(800 + i * 100, 600), `p${i}.jpg`);
+        await as(admin.auth, request(app).post(`/api/admincoupons/${couponId}/images`)).attach(
+          'couponImage',
+          await photoWithExif(800 + i * 100, 600),
+          `p${i}.jpg`,
+        );
       }
       const before = (await as(admin.auth, request(app).get(`/api/admincoupons/${couponId}`))).body.data.images;
       expect(before).toHaveLength(3);
-      const r = await as(admin.auth, request(app).delete(`/api/admincoupons/${couponId}/images?type=couponImage&offsets[]=0&offsets[]=2`));
+      const r = await as(
+        admin.auth,
+        request(app).delete(`/api/admincoupons/${couponId}/images?type=couponImage&offsets[]=0&offsets[]=2`),
+      );
       expect(r.status).toBe(200);
       expect(r.body.data.map((i: { offset: number; url: string }) => [i.offset, i.url])).toEqual([[0, before[1].url]]);
       expect((await request(app).get(before[0].url)).status).toBe(404);
-      const badType = await as(admin.auth, request(app).delete(`/api/admincoupons/${couponId}/images?type=prizeImage&offsets[]=0`));
+      const badType = await as(
+        admin.auth,
+        request(app).delete(`/api/admincoupons/${couponId}/images?type=prizeImage&offsets[]=0`),
+      );
       expect(badType.status).toBe(400);
     });
   });

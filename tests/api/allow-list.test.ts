@@ -52,12 +52,22 @@ describe('admin allow-list', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     const app = testApp(db, { config: { adminAllowedIps: OFFICE, trustProxy: ['loopback'], clientDist: dist } }).app;
-    for (const path of ['/management_admin/', '/management_admin/login/', '/en/management_admin/', '/en/management_admin/login/', '/ko/management_admin/', '/zh-cn/management_admin/login/', '/zh-tw/management_admin/faq/']) {
+    for (const path of [
+      '/management_admin/',
+      '/management_admin/login/',
+      '/en/management_admin/',
+      '/en/management_admin/login/',
+      '/ko/management_admin/',
+      '/zh-cn/management_admin/login/',
+      '/zh-tw/management_admin/faq/',
+    ]) {
       const r = await request(app).get(path).set('X-Forwarded-For', '203.0.113.1');
       expect(r.status, path).toBe(200);
       expect(r.headers['content-type'], path).toMatch(/^text\/html/);
     }
-    expect((await request(app).get('/en/management_admin').set('X-Forwarded-For', '203.0.113.1')).headers.location).toBe('/en/management_admin/');
+    expect(
+      (await request(app).get('/en/management_admin').set('X-Forwarded-For', '203.0.113.1')).headers.location,
+    ).toBe('/en/management_admin/');
   });
 
   it('lets callers in the list through, by address and by CIDR range, IPv4 and IPv6', async () => {
@@ -67,19 +77,28 @@ describe('admin allow-list', () => {
       expect(r.status, ip).toBe(200);
     }
     for (const ip of ['203.0.113.16', '198.51.100.8', '2001:db8:11::1']) {
-      expect((await request(app).get('/api/user').set('Authorization', admin.auth).set('X-Forwarded-For', ip)).status, ip).toBe(403);
+      expect(
+        (await request(app).get('/api/user').set('Authorization', admin.auth).set('X-Forwarded-For', ip)).status,
+        ip,
+      ).toBe(403);
     }
   });
 
   it('ignores a forged X-Forwarded-For from an untrusted peer', async () => {
-    const r = await request(noProxy()).get('/api/user').set('Authorization', admin.auth).set('X-Forwarded-For', '203.0.113.1');
+    const r = await request(noProxy())
+      .get('/api/user')
+      .set('Authorization', admin.auth)
+      .set('X-Forwarded-For', '203.0.113.1');
     expect(r.status).toBe(403);
     expect(r.text).toBe('');
   });
 
   it('takes the address the trusted proxy saw, not one the caller prepended', async () => {
     // The caller sent "X-Forwarded-For: 203.0.113.1"; the proxy appended the real peer 192.0.2.50.
-    const r = await request(behindProxy()).get('/api/user').set('Authorization', admin.auth).set('X-Forwarded-For', '203.0.113.1, 192.0.2.50');
+    const r = await request(behindProxy())
+      .get('/api/user')
+      .set('Authorization', admin.auth)
+      .set('X-Forwarded-For', '203.0.113.1, 192.0.2.50');
     expect(r.status).toBe(403);
   });
 
@@ -94,7 +113,9 @@ describe('admin allow-list', () => {
     const outside = await request(app).get('/api/coupons/get/campaign').set('X-Forwarded-For', '192.0.2.50');
     expect(outside.status).toBe(403);
     expect(outside.text).toBe('');
-    expect((await request(app).get('/api/coupons/get/campaign').set('X-Forwarded-For', '203.0.113.2')).status).toBe(200);
+    expect((await request(app).get('/api/coupons/get/campaign').set('X-Forwarded-For', '203.0.113.2')).status).toBe(
+      200,
+    );
   });
 
   it('refuses entries that are not addresses or ranges', () => {

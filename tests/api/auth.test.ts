@@ -50,16 +50,31 @@ describe('LINE login and access tokens', () => {
     ['wrong aud', () => signLineIdToken({ sub: SUB }, { aud: '999' })],
     ['wrong iss', () => signLineIdToken({ sub: SUB }, { iss: 'https://evil.example' })],
     ['wrong secret', () => signLineIdToken({ sub: SUB }, { secret: 'not-the-channel-secret' })],
-    ['tampered payload', () => {
-      const [h, , s] = signLineIdToken({ sub: SUB }).split('.');
-      const p = Buffer.from(JSON.stringify({ sub: 'Uattacker', iss: 'https://access.line.me', aud: TEST_LINE.channelId, exp: NOW / 1000 + 600 })).toString('base64url');
-      return `${h}.${p}.${s}`;
-    }],
-    ['alg none', () => {
-      const h = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-      const p = Buffer.from(JSON.stringify({ sub: SUB, iss: 'https://access.line.me', aud: TEST_LINE.channelId, exp: NOW / 1000 + 600 })).toString('base64url');
-      return `${h}.${p}.`;
-    }],
+    [
+      'tampered payload',
+      () => {
+        const [h, , s] = signLineIdToken({ sub: SUB }).split('.');
+        const p = Buffer.from(
+          JSON.stringify({
+            sub: 'Uattacker',
+            iss: 'https://access.line.me',
+            aud: TEST_LINE.channelId,
+            exp: NOW / 1000 + 600,
+          }),
+        ).toString('base64url');
+        return `${h}.${p}.${s}`;
+      },
+    ],
+    [
+      'alg none',
+      () => {
+        const h = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+        const p = Buffer.from(
+          JSON.stringify({ sub: SUB, iss: 'https://access.line.me', aud: TEST_LINE.channelId, exp: NOW / 1000 + 600 }),
+        ).toString('base64url');
+        return `${h}.${p}.`;
+      },
+    ],
   ])('401 INVALID_ID_TOKEN for an ID token with %s, creating no user', async (_name, make) => {
     const before = Number((await db('users').count({ n: '*' }))[0]?.n);
     const r = await login(make());
@@ -86,16 +101,26 @@ describe('LINE login and access tokens', () => {
     expect(expired.body.error.code).toBe('INVALID_TOKEN');
     clock.set('2026-11-21T03:00:00Z');
     const [h, , s] = auth.slice(7).split('.');
-    const forged = Buffer.from(JSON.stringify({ sub: '1', role: 'admin', iat: NOW / 1000, exp: NOW / 1000 + 600 })).toString('base64url');
-    expect((await request(app).get('/api/auth/me').set('Authorization', `Bearer ${h}.${forged}.${s}`)).status).toBe(401);
-    const other = jwt.sign({ sub: '1', role: 'visitor' }, 'another-secret-0123456789', { algorithm: 'HS256', expiresIn: 600 });
+    const forged = Buffer.from(
+      JSON.stringify({ sub: '1', role: 'admin', iat: NOW / 1000, exp: NOW / 1000 + 600 }),
+    ).toString('base64url');
+    expect((await request(app).get('/api/auth/me').set('Authorization', `Bearer ${h}.${forged}.${s}`)).status).toBe(
+      401,
+    );
+    const other = jwt.sign({ sub: '1', role: 'visitor' }, 'another-secret-0123456789', {
+      algorithm: 'HS256',
+      expiresIn: 600,
+    });
     expect((await request(app).get('/api/auth/me').set('Authorization', `Bearer ${other}`)).status).toBe(401);
   });
 
   it('demo sign-in outside production gives each device its own visitor', async () => {
     const a = await request(app).post('/api/auth/demo/login').send({ deviceId: 'device-aaaa-1111' });
     const b = await request(app).post('/api/auth/demo/login').send({ deviceId: 'device-bbbb-2222' });
-    const a2 = await request(app).post('/api/auth/demo/login').set('x-lang', 'en').send({ deviceId: 'device-aaaa-1111' });
+    const a2 = await request(app)
+      .post('/api/auth/demo/login')
+      .set('x-lang', 'en')
+      .send({ deviceId: 'device-aaaa-1111' });
     expect(a.status).toBe(200);
     expect(a.headers.authorization).toMatch(/^Bearer /);
     expect(a.body.data.displayName).toBe('デモ旅行者');

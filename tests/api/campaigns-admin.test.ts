@@ -24,7 +24,17 @@ describe('stamp rallies admin', () => {
     ({ db, destroy } = await createTestDb());
     app = testApp(db).app;
     admin = await createStaffAccount(db, { role: 'admin' });
-    await db('spots').insert({ store_code: 'kmt-c1', latitude: 32.8, longitude: 130.7, area: 'city', purpose: 'gourmet', address: '', usable_range_m: 500, created_at: '2026-10-01T00:00:00Z', updated_at: '2026-10-01T00:00:00Z' });
+    await db('spots').insert({
+      store_code: 'kmt-c1',
+      latitude: 32.8,
+      longitude: 130.7,
+      area: 'city',
+      purpose: 'gourmet',
+      address: '',
+      usable_range_m: 500,
+      created_at: '2026-10-01T00:00:00Z',
+      updated_at: '2026-10-01T00:00:00Z',
+    });
     shop = await createStaffAccount(db, { role: 'shop', spots: ['kmt-c1'] });
   });
   afterAll(() => destroy());
@@ -32,8 +42,22 @@ describe('stamp rallies admin', () => {
   it('401 anonymous, 403 visitor and shop staff on writes', async () => {
     const visitor = await createVisitor(db);
     expect((await request(app).post('/api/campaigns').send(rally('2026-11-01', '2027-01-31'))).status).toBe(401);
-    expect((await request(app).post('/api/campaigns').set('Authorization', visitor.auth).send(rally('2026-11-01', '2027-01-31'))).status).toBe(403);
-    expect((await request(app).post('/api/campaigns').set('Authorization', shop.auth).send(rally('2026-11-01', '2027-01-31'))).status).toBe(403);
+    expect(
+      (
+        await request(app)
+          .post('/api/campaigns')
+          .set('Authorization', visitor.auth)
+          .send(rally('2026-11-01', '2027-01-31'))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(app)
+          .post('/api/campaigns')
+          .set('Authorization', shop.auth)
+          .send(rally('2026-11-01', '2027-01-31'))
+      ).status,
+    ).toBe(403);
   });
 
   it('reads are admin-only too (spec 6): 401 anonymous, 403 visitor and shop staff, 403 empty outside the allow-list', async () => {
@@ -46,7 +70,10 @@ describe('stamp rallies admin', () => {
       expect((await request(app).get(path).set('Authorization', admin.auth)).status, path).toBe(200);
     }
     const outside = testApp(db, { config: { adminAllowedIps: ['203.0.113.0/28'], trustProxy: ['loopback'] } }).app;
-    const r = await request(outside).get('/api/campaigns').set('Authorization', admin.auth).set('X-Forwarded-For', '192.0.2.50');
+    const r = await request(outside)
+      .get('/api/campaigns')
+      .set('Authorization', admin.auth)
+      .set('X-Forwarded-For', '192.0.2.50');
     expect(r.status).toBe(403);
     expect(r.text).toBe('');
     // Visitors get the running rally from its own public call, never the future ones.
@@ -58,18 +85,38 @@ describe('stamp rallies admin', () => {
   });
 
   it('creates a rally that becomes the running one, with an audit entry', async () => {
-    const r = await request(app).post('/api/campaigns').set('Authorization', admin.auth).send(rally('2026-11-01', '2027-01-31'));
+    const r = await request(app)
+      .post('/api/campaigns')
+      .set('Authorization', admin.auth)
+      .send(rally('2026-11-01', '2027-01-31'));
     expect(r.status).toBe(201);
-    expect(r.body.data).toMatchObject({ name: '冬のスタンプラリー', startsOn: '2026-11-01', endsOn: '2027-01-31', texts: { name: { ja: '冬のスタンプラリー', en: 'Winter stamp rally' } } });
-    expect((await request(app).get('/api/coupons/get/campaign').set('x-lang', 'en')).body.data).toMatchObject({ id: r.body.data.id, name: 'Winter stamp rally' });
+    expect(r.body.data).toMatchObject({
+      name: '冬のスタンプラリー',
+      startsOn: '2026-11-01',
+      endsOn: '2027-01-31',
+      texts: { name: { ja: '冬のスタンプラリー', en: 'Winter stamp rally' } },
+    });
+    expect((await request(app).get('/api/coupons/get/campaign').set('x-lang', 'en')).body.data).toMatchObject({
+      id: r.body.data.id,
+      name: 'Winter stamp rally',
+    });
     const trail = await request(app).get(`/api/audit/campaign/${r.body.data.id}`).set('Authorization', admin.auth);
     expect(trail.body.data[0]).toMatchObject({ action: 'create', staffEmail: admin.email });
   });
 
   it('400 for an end before the start or a missing name', async () => {
-    const r = await request(app).post('/api/campaigns').set('Authorization', admin.auth).set('x-lang', 'en').send({ ...rally('2027-03-01', '2027-02-01'), name: { ja: '' } });
+    const r = await request(app)
+      .post('/api/campaigns')
+      .set('Authorization', admin.auth)
+      .set('x-lang', 'en')
+      .send({ ...rally('2027-03-01', '2027-02-01'), name: { ja: '' } });
     expect(r.status).toBe(400);
-    expect(r.body.error.details).toEqual(expect.arrayContaining(['body.name.ja: Please be sure to input', 'body.endsOn: The end date must not be before the start date']));
+    expect(r.body.error.details).toEqual(
+      expect.arrayContaining([
+        'body.name.ja: Please be sure to input',
+        'body.endsOn: The end date must not be before the start date',
+      ]),
+    );
   });
 
   it('400 for a period outside one winter (spec 9: 1 November to 31 January), beside the start date; nothing saved', async () => {
@@ -81,34 +128,64 @@ describe('stamp rallies admin', () => {
       ['2027-03-01', '2027-03-31'],
       ['2027-11-01', '2029-01-31'],
     ] as const) {
-      const r = await request(app).post('/api/campaigns').set('Authorization', admin.auth).set('x-lang', 'en').send(rally(from, to));
+      const r = await request(app)
+        .post('/api/campaigns')
+        .set('Authorization', admin.auth)
+        .set('x-lang', 'en')
+        .send(rally(from, to));
       expect(r.status, `${from}..${to}`).toBe(400);
       expect(r.body.error.details).toContain('body.startsOn: A stamp rally must run between 1 November and 31 January');
     }
     expect(Number((await db('campaigns').count({ n: '*' }))[0]?.n)).toBe(before);
     // A January-only rally belongs to the season that began the November before.
-    const january = await request(app).post('/api/campaigns').set('Authorization', admin.auth).send(rally('2029-01-05', '2029-01-31', '新春'));
+    const january = await request(app)
+      .post('/api/campaigns')
+      .set('Authorization', admin.auth)
+      .send(rally('2029-01-05', '2029-01-31', '新春'));
     expect(january.status).toBe(201);
   });
 
   it('409 when two rallies would share a day, also for parallel saves', async () => {
-    const overlap = await request(app).post('/api/campaigns').set('Authorization', admin.auth).send(rally('2027-01-20', '2027-01-31'));
+    const overlap = await request(app)
+      .post('/api/campaigns')
+      .set('Authorization', admin.auth)
+      .send(rally('2027-01-20', '2027-01-31'));
     expect(overlap.status).toBe(409);
     expect(overlap.body.error.code).toBe('CAMPAIGN_OVERLAP');
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => request(app).post('/api/campaigns').set('Authorization', admin.auth).send(rally('2027-11-01', '2028-01-31', '来季'))),
+      Array.from({ length: 8 }, () =>
+        request(app)
+          .post('/api/campaigns')
+          .set('Authorization', admin.auth)
+          .send(rally('2027-11-01', '2028-01-31', '来季')),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     expect(Number((await db('campaigns').where({ starts_on: '2027-11-01' }).count({ n: '*' }))[0]?.n)).toBe(1);
   });
 
   it('updates a rally, may keep its own period, refuses to move onto another', async () => {
-    const [first] = (await request(app).get('/api/campaigns').set('Authorization', admin.auth)).body.data.filter((c: { startsOn: string }) => c.startsOn === '2026-11-01');
-    const same = await request(app).put(`/api/campaigns/${first.id}`).set('Authorization', admin.auth).send(rally('2026-11-01', '2027-01-31', '冬のラリー（改）'));
+    const [first] = (await request(app).get('/api/campaigns').set('Authorization', admin.auth)).body.data.filter(
+      (c: { startsOn: string }) => c.startsOn === '2026-11-01',
+    );
+    const same = await request(app)
+      .put(`/api/campaigns/${first.id}`)
+      .set('Authorization', admin.auth)
+      .send(rally('2026-11-01', '2027-01-31', '冬のラリー（改）'));
     expect(same.status).toBe(200);
     expect(same.body.data.name).toBe('冬のラリー（改）');
-    const onto = await request(app).put(`/api/campaigns/${first.id}`).set('Authorization', admin.auth).send(rally('2027-12-01', '2027-12-31'));
+    const onto = await request(app)
+      .put(`/api/campaigns/${first.id}`)
+      .set('Authorization', admin.auth)
+      .send(rally('2027-12-01', '2027-12-31'));
     expect(onto.status).toBe(409);
-    expect((await request(app).put('/api/campaigns/99999').set('Authorization', admin.auth).send(rally('2030-01-01', '2030-01-31'))).status).toBe(404);
+    expect(
+      (
+        await request(app)
+          .put('/api/campaigns/99999')
+          .set('Authorization', admin.auth)
+          .send(rally('2030-01-01', '2030-01-31'))
+      ).status,
+    ).toBe(404);
   });
 });

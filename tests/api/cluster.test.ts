@@ -9,14 +9,28 @@ import { testDialect } from '../helpers/db';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-type LogLine = { pid: number; msg: string; port?: number; worker?: number; req?: { path: string }; res?: { statusCode: number } };
+type LogLine = {
+  pid: number;
+  msg: string;
+  port?: number;
+  worker?: number;
+  req?: { path: string };
+  res?: { statusCode: number };
+};
 
 /** One request on its own connection (no keep-alive), so the cluster may hand it to any worker. */
 function call(port: number, method: string, path: string, body?: unknown): Promise<number> {
   return new Promise((resolveCall, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = request(
-      { host: '127.0.0.1', port, method, path, agent: false, headers: payload ? { 'content-type': 'application/json' } : {} },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent: false,
+        headers: payload ? { 'content-type': 'application/json' } : {},
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolveCall(res.statusCode ?? 0));
@@ -33,7 +47,10 @@ function call(port: number, method: string, path: string, body?: unknown): Promi
  * the database, a killed worker is replaced, SIGTERM stops everything. SQLite only (the file
  * is the point; the PostgreSQL pass has nothing to add).
  */
-if (testDialect() === 'pg') console.info('cluster.test: skipped on PostgreSQL: it starts main.ts on its own SQLite file, the same on either pass');
+if (testDialect() === 'pg')
+  console.info(
+    'cluster.test: skipped on PostgreSQL: it starts main.ts on its own SQLite file, the same on either pass',
+  );
 describe.skipIf(testDialect() === 'pg')('several server processes (WEB_CONCURRENCY=2)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'passport-cluster-'));
   const lines: LogLine[] = [];
@@ -94,7 +111,8 @@ describe.skipIf(testDialect() === 'pg')('several server processes (WEB_CONCURREN
 
   it('counts failed logins across the workers (rate-limit store in the database)', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push(await call(port, 'POST', '/api/login', { email: 'nobody@example.jp', password: 'wrong password' }));
+    for (let i = 0; i < 11; i++)
+      statuses.push(await call(port, 'POST', '/api/login', { email: 'nobody@example.jp', password: 'wrong password' }));
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
     expect(new Set(lines.filter((l) => l.req?.path === '/api/login').map((l) => l.pid)).size).toBe(2);
@@ -103,7 +121,11 @@ describe.skipIf(testDialect() === 'pg')('several server processes (WEB_CONCURREN
   it('replaces a worker that dies', async () => {
     const [victim] = [...listening()];
     process.kill(victim as number, 'SIGKILL');
-    await waitFor((l) => l.msg === 'worker died; starting another' && l.worker === victim, 'the primary to notice', 20_000);
+    await waitFor(
+      (l) => l.msg === 'worker died; starting another' && l.worker === victim,
+      'the primary to notice',
+      20_000,
+    );
     await waitFor(() => listening().size === 3, 'a third worker listening', 30_000);
     expect(await call(port, 'GET', '/api/coupons/list/search')).toBe(200);
   }, 60_000);

@@ -8,7 +8,12 @@ import { createTestDb } from '../helpers/db';
 import { startSmtpServer } from '../helpers/smtp';
 
 const mail = { contactTo: 'office@kumamoto.example.jp' };
-const good = { lineName: '熊本 太郎', email: 'taro@example.jp', content: '黒川温泉のクーポンについて教えてください。', agreed: true };
+const good = {
+  lineName: '熊本 太郎',
+  email: 'taro@example.jp',
+  content: '黒川温泉のクーポンについて教えてください。',
+  agreed: true,
+};
 
 /** POST /api/contacts/send/mail/contact (spec 5, 7; issue 4). */
 describe('contact form', () => {
@@ -26,7 +31,10 @@ describe('contact form', () => {
   });
 
   const appWith = (smtpUrl: string) =>
-    testApp(db, { config: { mail: { smtpUrl, contactTo: mail.contactTo, from: 'passport@example.jp' } }, mailer: createSmtpMailer(smtpUrl, 'passport@example.jp') }).app;
+    testApp(db, {
+      config: { mail: { smtpUrl, contactTo: mail.contactTo, from: 'passport@example.jp' } },
+      mailer: createSmtpMailer(smtpUrl, 'passport@example.jp'),
+    }).app;
   const count = async () => Number((await db('contact_inquiries').count({ n: '*' }))[0]?.n);
 
   it.each([
@@ -43,11 +51,18 @@ describe('contact form', () => {
 
   it('400 in Japanese for a missing field, a bad email, and no agreement', async () => {
     const app = appWith(smtp.url);
-    const missing = await request(app).post('/api/contacts/send/mail/contact').send({ email: 'taro@example.jp', content: 'x', agreed: true });
+    const missing = await request(app)
+      .post('/api/contacts/send/mail/contact')
+      .send({ email: 'taro@example.jp', content: 'x', agreed: true });
     expect(missing.body.error.details).toContain('body.lineName: 必ず入力してください');
-    const badEmail = await request(app).post('/api/contacts/send/mail/contact').send({ ...good, email: 'taro' });
+    const badEmail = await request(app)
+      .post('/api/contacts/send/mail/contact')
+      .send({ ...good, email: 'taro' });
     expect(badEmail.body.error.details).toContain('body.email: メールアドレスの形式で入力してください');
-    const notAgreed = await request(app).post('/api/contacts/send/mail/contact').set('x-lang', 'en').send({ ...good, agreed: false });
+    const notAgreed = await request(app)
+      .post('/api/contacts/send/mail/contact')
+      .set('x-lang', 'en')
+      .send({ ...good, agreed: false });
     expect(notAgreed.status).toBe(400);
     expect(notAgreed.body.error.details).toContain('body.agreed: Please agree to the privacy policy and terms of use');
   });
@@ -68,7 +83,9 @@ describe('contact form', () => {
 
   it('keeps the inquiry when SMTP is down, tells the visitor it was received, and sends it later once', async () => {
     const down = 'smtp://127.0.0.1:9'; // nothing listens on the discard port
-    const r = await request(appWith(down)).post('/api/contacts/send/mail/contact').send({ ...good, content: 'SMTPが止まっている間の問い合わせ' });
+    const r = await request(appWith(down))
+      .post('/api/contacts/send/mail/contact')
+      .send({ ...good, content: 'SMTPが止まっている間の問い合わせ' });
     expect(r.status).toBe(200);
     const row = await db('contact_inquiries').where({ id: r.body.data.id }).first();
     expect(row.sent_at).toBeNull();
@@ -79,7 +96,10 @@ describe('contact form', () => {
     const before = smtp.received.length;
     expect(await deliverDueInquiries(db, mailer, mail, new Date('2026-11-21T03:00:30Z'))).toBe(0); // retried after a minute
     const later = new Date('2026-11-21T03:02:00Z');
-    const [a, b] = await Promise.all([deliverDueInquiries(db, mailer, mail, later), deliverDueInquiries(db, mailer, mail, later)]);
+    const [a, b] = await Promise.all([
+      deliverDueInquiries(db, mailer, mail, later),
+      deliverDueInquiries(db, mailer, mail, later),
+    ]);
     expect(a + b).toBe(1);
     expect(smtp.received.length).toBe(before + 1);
     expect(smtp.received.at(-1)!.raw).toContain(`X-Passport-Inquiry: ${r.body.data.id}`);

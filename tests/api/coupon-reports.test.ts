@@ -8,7 +8,6 @@ import { binary } from '../helpers/binary';
 import { createTestDb } from '../helpers/db';
 import { createCoupon, createSpot, createStaffAccount, createVisitor } from '../helpers/factories';
 
-
 function parseCsv(text: string): Promise<Record<string, string>[]> {
   return new Promise((ok, fail) => {
     const rows: Record<string, string>[] = [];
@@ -59,8 +58,20 @@ describe('coupon reports', () => {
     spotA = (await createSpot(db, { storeCode: 'rank-a' })).id;
     spotB = (await createSpot(db, { storeCode: 'rank-b', area: 'aso' })).id;
     ramen = await createCoupon(db, { spotIds: [spotA], title: 'ラーメン大盛り無料', tags: ['麺', 'ランチ'] });
-    chain = await createCoupon(db, { spotIds: [spotA, spotB], title: 'チェーン割引', area: 'aso', purpose: 'shopping', published: false });
-    onsen = await createCoupon(db, { spotIds: [spotB], title: '=SUM(1,2) 温泉', area: 'aso', purpose: 'spa', genre: '温泉' });
+    chain = await createCoupon(db, {
+      spotIds: [spotA, spotB],
+      title: 'チェーン割引',
+      area: 'aso',
+      purpose: 'shopping',
+      published: false,
+    });
+    onsen = await createCoupon(db, {
+      spotIds: [spotB],
+      title: '=SUM(1,2) 温泉',
+      area: 'aso',
+      purpose: 'spa',
+      genre: '温泉',
+    });
     quiet = await createCoupon(db, { spotIds: [spotB], title: '静かなクーポン' });
     admin = await createStaffAccount(db, { role: 'admin' });
     shop = await createStaffAccount(db, { role: 'shop', spots: ['rank-a'] });
@@ -85,7 +96,9 @@ describe('coupon reports', () => {
   describe('GET /api/coupons/list/search/ranking', () => {
     it('401 anonymous, 403 visitor', async () => {
       expect((await request(app).get('/api/coupons/list/search/ranking')).status).toBe(401);
-      expect((await request(app).get('/api/coupons/list/search/ranking').set('Authorization', visitor.auth)).status).toBe(403);
+      expect(
+        (await request(app).get('/api/coupons/list/search/ranking').set('Authorization', visitor.auth)).status,
+      ).toBe(403);
     });
 
     it('ranks coupons by uses over the last 30 JST days by default; ties share a rank', async () => {
@@ -93,14 +106,45 @@ describe('coupon reports', () => {
       expect(r.status).toBe(200);
       expect(r.body.meta).toEqual({ page: 1, limit: 20, total: 3, from: '2026-10-23', to: '2026-11-21' });
       expect(r.body.data).toEqual([
-        { rank: 1, couponId: chain, title: 'チェーン割引', area: 'aso', purpose: 'shopping', published: false, deleted: false, uses: 4, visitors: 3 },
-        { rank: 2, couponId: ramen, title: 'ラーメン大盛り無料', area: 'city', purpose: 'gourmet', published: true, deleted: false, uses: 2, visitors: 2 },
-        { rank: 2, couponId: onsen, title: '=SUM(1,2) 温泉', area: 'aso', purpose: 'spa', published: true, deleted: false, uses: 2, visitors: 2 },
+        {
+          rank: 1,
+          couponId: chain,
+          title: 'チェーン割引',
+          area: 'aso',
+          purpose: 'shopping',
+          published: false,
+          deleted: false,
+          uses: 4,
+          visitors: 3,
+        },
+        {
+          rank: 2,
+          couponId: ramen,
+          title: 'ラーメン大盛り無料',
+          area: 'city',
+          purpose: 'gourmet',
+          published: true,
+          deleted: false,
+          uses: 2,
+          visitors: 2,
+        },
+        {
+          rank: 2,
+          couponId: onsen,
+          title: '=SUM(1,2) 温泉',
+          area: 'aso',
+          purpose: 'spa',
+          published: true,
+          deleted: false,
+          uses: 2,
+          visitors: 2,
+        },
       ]);
     });
 
     it('takes a period of JST dates, area, purpose and pages', async () => {
-      const get = (qs: string) => request(app).get(`/api/coupons/list/search/ranking?${qs}`).set('Authorization', admin.auth);
+      const get = (qs: string) =>
+        request(app).get(`/api/coupons/list/search/ranking?${qs}`).set('Authorization', admin.auth);
       const october = await get('from=2026-10-01&to=2026-10-31');
       expect(october.body.data.map((x: { couponId: number; uses: number }) => [x.couponId, x.uses])).toEqual([
         [chain, 1],
@@ -121,7 +165,8 @@ describe('coupon reports', () => {
     });
 
     it('400 on impossible dates, a reversed period, bad area or limit', async () => {
-      const get = (qs: string) => request(app).get(`/api/coupons/list/search/ranking?${qs}`).set('Authorization', admin.auth).set('x-lang', 'en');
+      const get = (qs: string) =>
+        request(app).get(`/api/coupons/list/search/ranking?${qs}`).set('Authorization', admin.auth).set('x-lang', 'en');
       const bad = await get('from=2026-02-31');
       expect(bad.status).toBe(400);
       expect(bad.body.error.details).toEqual(['query.from: Enter a valid date (YYYY-MM-DD)']);
@@ -134,7 +179,9 @@ describe('coupon reports', () => {
     it('shows shop staff the coupons used at their spots, counting only uses there', async () => {
       const r = await request(app).get('/api/coupons/list/search/ranking').set('Authorization', shop.auth);
       expect(r.status).toBe(200);
-      expect(r.body.data.map((x: { couponId: number; uses: number; rank: number }) => [x.rank, x.couponId, x.uses])).toEqual([
+      expect(
+        r.body.data.map((x: { couponId: number; uses: number; rank: number }) => [x.rank, x.couponId, x.uses]),
+      ).toEqual([
         [1, ramen, 2],
         [2, chain, 1],
       ]);
@@ -143,13 +190,19 @@ describe('coupon reports', () => {
 
   describe('GET /api/admincoupons/csv/export', () => {
     const download = async (auth: string) => {
-      const r = await request(app).get('/api/admincoupons/csv/export').set('Authorization', auth).buffer(true).parse(binary);
+      const r = await request(app)
+        .get('/api/admincoupons/csv/export')
+        .set('Authorization', auth)
+        .buffer(true)
+        .parse(binary);
       return { r, rows: await parseCsv((r.body as Buffer).subarray(3).toString('utf8')) };
     };
 
     it('401 anonymous, 403 visitor', async () => {
       expect((await request(app).get('/api/admincoupons/csv/export')).status).toBe(401);
-      expect((await request(app).get('/api/admincoupons/csv/export').set('Authorization', visitor.auth)).status).toBe(403);
+      expect((await request(app).get('/api/admincoupons/csv/export').set('Authorization', visitor.auth)).status).toBe(
+        403,
+      );
     });
 
     it('downloads every coupon with ja texts, store codes, tags, validity and publication', async () => {
@@ -182,8 +235,13 @@ describe('coupon reports', () => {
       await db('coupons').where({ id: quiet }).update({ deleted_at: '2026-11-20T00:00:00.000Z' });
       expect((await download(admin.auth)).rows.map((x) => Number(x.id))).toEqual([ramen, chain, onsen]);
       // The ranking still counts its uses, marked as deleted.
-      const october = await request(app).get('/api/coupons/list/search/ranking?from=2026-10-01&to=2026-10-31').set('Authorization', admin.auth);
-      expect(october.body.data.find((x: { couponId: number }) => x.couponId === quiet)).toMatchObject({ deleted: true, uses: 1 });
+      const october = await request(app)
+        .get('/api/coupons/list/search/ranking?from=2026-10-01&to=2026-10-31')
+        .set('Authorization', admin.auth);
+      expect(october.body.data.find((x: { couponId: number }) => x.couponId === quiet)).toMatchObject({
+        deleted: true,
+        uses: 1,
+      });
       expect((await download(shop.auth)).rows.map((x) => Number(x.id))).toEqual([ramen, chain]);
     });
   });

@@ -33,7 +33,8 @@ const couponRow = (i: number, over: Record<string, string | number> = {}) => ({
   title_ja: `取込クーポン${i}`,
   description_ja: i % 3 ? `説明${i}` : '',
   discount_ja: `${i % 50}%オフ`,
-  store_codes: i % 2 ? `kmt-${String((i % 200) + 1).padStart(4, '0')}` : `kmt-0001|kmt-${String((i % 200) + 2).padStart(4, '0')}`,
+  store_codes:
+    i % 2 ? `kmt-${String((i % 200) + 1).padStart(4, '0')}` : `kmt-0001|kmt-${String((i % 200) + 2).padStart(4, '0')}`,
   area: ['north', 'center', 'city', 'aso', 'south', 'amakusa'][i % 6]!,
   purpose: ['gourmet', 'spa', 'experience', 'lodging', 'souvenir', 'shopping', 'traffic'][i % 7]!,
   genre: i % 4 ? '' : 'ラーメン',
@@ -58,19 +59,28 @@ describe('coupon CSV import', () => {
   const couponCount = async () => Number((await db('coupons').count({ n: '*' }).first())?.n);
   const importAudits = async () => (await db('audit_log').where({ action: 'import', entity: 'coupon' })).length;
   const upload = (csv: string | Buffer, auth = admin.auth) =>
-    request(app).post('/api/admincoupons/csv/import').set('Authorization', auth).attach('file', Buffer.isBuffer(csv) ? csv : Buffer.from(csv), 'coupons.csv');
+    request(app)
+      .post('/api/admincoupons/csv/import')
+      .set('Authorization', auth)
+      .attach('file', Buffer.isBuffer(csv) ? csv : Buffer.from(csv), 'coupons.csv');
   const exportRows = async () => {
-    const r = await request(app).get('/api/admincoupons/csv/export').set('Authorization', admin.auth).buffer(true).parse(binary);
+    const r = await request(app)
+      .get('/api/admincoupons/csv/export')
+      .set('Authorization', admin.auth)
+      .buffer(true)
+      .parse(binary);
     expect(r.status).toBe(200);
     return { bytes: r.body as Buffer, rows: await parseCsv((r.body as Buffer).subarray(3).toString('utf8')) };
   };
   type Texts = { title: string; description: string; discount: string };
   const translations = async (couponId: number): Promise<Partial<Record<string, Texts>> & { ja: Texts }> =>
     Object.fromEntries(
-      (await db('coupon_translations').where({ coupon_id: couponId })).map((t: { locale: string; title: string; description: string; discount_text: string }) => [
-        t.locale,
-        { title: t.title, description: t.description, discount: t.discount_text },
-      ]),
+      (await db('coupon_translations').where({ coupon_id: couponId })).map(
+        (t: { locale: string; title: string; description: string; discount_text: string }) => [
+          t.locale,
+          { title: t.title, description: t.description, discount: t.discount_text },
+        ],
+      ),
     ) as Partial<Record<string, Texts>> & { ja: Texts };
 
   beforeAll(async () => {
@@ -87,7 +97,9 @@ describe('coupon CSV import', () => {
       genre: '定食',
     });
     formula = await createCoupon(db, { spotIds: [a.id], title: '=SUM(1,2) 温泉', published: false, tags: ['-5%'] });
-    await db('coupon_translations').where({ coupon_id: formula, locale: 'ja' }).update({ description: '1行目\n2行目, "引用"\n=3行目' });
+    await db('coupon_translations')
+      .where({ coupon_id: formula, locale: 'ja' })
+      .update({ description: '1行目\n2行目, "引用"\n=3行目' });
     deleted = await createCoupon(db, { spotIds: [b.id], title: '削除済み' });
     await db('coupons').where({ id: deleted }).update({ deleted_at: '2026-11-20T00:00:00.000Z' });
     admin = await createStaffAccount(db, { role: 'admin' });
@@ -99,27 +111,64 @@ describe('coupon CSV import', () => {
   describe('GET /api/admincoupons/csv/template', () => {
     it('401 anonymous, 403 visitor; staff get the header row, with example rows on request (not taken for /admincoupons/{id})', async () => {
       expect((await request(app).get('/api/admincoupons/csv/template')).status).toBe(401);
-      expect((await request(app).get('/api/admincoupons/csv/template').set('Authorization', visitor.auth)).status).toBe(403);
-      const r = await request(app).get('/api/admincoupons/csv/template').set('Authorization', shop.auth).buffer(true).parse(binary);
+      expect((await request(app).get('/api/admincoupons/csv/template').set('Authorization', visitor.auth)).status).toBe(
+        403,
+      );
+      const r = await request(app)
+        .get('/api/admincoupons/csv/template')
+        .set('Authorization', shop.auth)
+        .buffer(true)
+        .parse(binary);
       expect(r.status).toBe(200);
       expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(r.headers['content-disposition']).toBe('attachment; filename="coupons-template.csv"');
       expect((r.body as Buffer).toString('utf8')).toBe(`\uFEFF${HEADER.join(',')}\r\n`);
-      const ex = await request(app).get('/api/admincoupons/csv/template?example=true').set('Authorization', admin.auth).buffer(true).parse(binary);
+      const ex = await request(app)
+        .get('/api/admincoupons/csv/template?example=true')
+        .set('Authorization', admin.auth)
+        .buffer(true)
+        .parse(binary);
       const rows = await parseCsv((ex.body as Buffer).subarray(3).toString('utf8'));
       expect(rows).toHaveLength(2);
-      expect(rows[0]).toMatchObject({ id: '', title_ja: 'ランチセット10%オフ', store_codes: 'example-0001', tags: 'ランチ|平日限定', published: 'false' });
-      expect(rows[1]).toMatchObject({ store_codes: 'example-0001|example-0002', valid_to: '2027-03-31', published: 'true' });
-      expect((await request(app).get('/api/admincoupons/csv/template?example=maybe').set('Authorization', admin.auth)).status).toBe(400);
+      expect(rows[0]).toMatchObject({
+        id: '',
+        title_ja: 'ランチセット10%オフ',
+        store_codes: 'example-0001',
+        tags: 'ランチ|平日限定',
+        published: 'false',
+      });
+      expect(rows[1]).toMatchObject({
+        store_codes: 'example-0001|example-0002',
+        valid_to: '2027-03-31',
+        published: 'true',
+      });
+      expect(
+        (await request(app).get('/api/admincoupons/csv/template?example=maybe').set('Authorization', admin.auth))
+          .status,
+      ).toBe(400);
     });
 
     it("the example rows name the spot template's example store codes, and import once those spots exist", async () => {
-      const ex = await request(app).get('/api/admincoupons/csv/template?example=true').set('Authorization', admin.auth).buffer(true).parse(binary);
+      const ex = await request(app)
+        .get('/api/admincoupons/csv/template?example=true')
+        .set('Authorization', admin.auth)
+        .buffer(true)
+        .parse(binary);
       const r = await upload(ex.body as Buffer);
       expect(r.status).toBe(422);
       expect(r.body.error.details).toEqual([
-        { row: 2, column: 'store_codes', code: 'validation.unknownStoreCodes', message: '登録されていない店舗コードです: example-0001' },
-        { row: 3, column: 'store_codes', code: 'validation.unknownStoreCodes', message: '登録されていない店舗コードです: example-0001, example-0002' },
+        {
+          row: 2,
+          column: 'store_codes',
+          code: 'validation.unknownStoreCodes',
+          message: '登録されていない店舗コードです: example-0001',
+        },
+        {
+          row: 3,
+          column: 'store_codes',
+          code: 'validation.unknownStoreCodes',
+          message: '登録されていない店舗コードです: example-0001, example-0002',
+        },
       ]);
       await createSpot(db, { storeCode: 'example-0001' });
       await createSpot(db, { storeCode: 'example-0002' });
@@ -135,7 +184,10 @@ describe('coupon CSV import', () => {
     it('401 anonymous, 403 visitor, 403 shop staff; nothing imported', async () => {
       const before = await couponCount();
       const csv = csvOf([couponRow(1, { store_codes: 'csv-a' })]);
-      expect((await request(app).post('/api/admincoupons/csv/import').attach('file', Buffer.from(csv), 'coupons.csv')).status).toBe(401);
+      expect(
+        (await request(app).post('/api/admincoupons/csv/import').attach('file', Buffer.from(csv), 'coupons.csv'))
+          .status,
+      ).toBe(401);
       expect((await upload(csv, visitor.auth)).status).toBe(403);
       const r = await upload(csv, shop.auth);
       expect(r.status).toBe(403);
@@ -167,7 +219,9 @@ describe('coupon CSV import', () => {
       expect(r.status).toBe(422);
       expect(r.body.error.code).toBe('CSV_ROWS_INVALID');
       expect(r.body.error.message).toBe('Rows with errors: 1. Nothing was imported.');
-      expect(r.body.error.details).toEqual([{ row: 5, column: 'store_codes', code: 'validation.unknownStoreCodes', message: 'Unknown store codes: nope-1' }]);
+      expect(r.body.error.details).toEqual([
+        { row: 5, column: 'store_codes', code: 'validation.unknownStoreCodes', message: 'Unknown store codes: nope-1' },
+      ]);
 
       // Every kind of problem, each named by row and column.
       rows[5] = couponRow(6, { area: 'moon', valid_from: '2026-02-30' }); // row 7
@@ -186,15 +240,45 @@ describe('coupon CSV import', () => {
         { row: 5, column: 'store_codes', code: 'validation.unknownStoreCodes', message: 'Unknown store codes: nope-1' },
         { row: 7, column: 'area', code: 'validation.area', message: 'Please choose an area' },
         { row: 7, column: 'valid_from', code: 'validation.date', message: 'Enter a valid date (YYYY-MM-DD)' },
-        { row: 8, column: 'valid_to', code: 'validation.periodOrder', message: 'The end date must not be before the start date' },
+        {
+          row: 8,
+          column: 'valid_to',
+          code: 'validation.periodOrder',
+          message: 'The end date must not be before the start date',
+        },
         { row: 9, column: 'title_ja', code: 'validation.required', message: 'Please be sure to input' },
         { row: 9, column: 'discount_ja', code: 'validation.required', message: 'Please be sure to input' },
-        { row: 10, column: 'store_codes', code: 'validation.spotsRequired', message: 'Please choose at least one shop' },
-        { row: 10, column: 'published', code: 'validation.boolean', message: 'Enter true (published) or false (draft)' },
-        { row: 11, column: 'id', code: 'validation.couponId', message: 'There is no coupon with id 999999. Leave the id empty for a new coupon' },
-        { row: 12, column: 'tags', code: 'validation.tags', message: 'Up to 20 tags separated by |, each at most 100 characters' },
+        {
+          row: 10,
+          column: 'store_codes',
+          code: 'validation.spotsRequired',
+          message: 'Please choose at least one shop',
+        },
+        {
+          row: 10,
+          column: 'published',
+          code: 'validation.boolean',
+          message: 'Enter true (published) or false (draft)',
+        },
+        {
+          row: 11,
+          column: 'id',
+          code: 'validation.couponId',
+          message: 'There is no coupon with id 999999. Leave the id empty for a new coupon',
+        },
+        {
+          row: 12,
+          column: 'tags',
+          code: 'validation.tags',
+          message: 'Up to 20 tags separated by |, each at most 100 characters',
+        },
         { row: 13, column: 'id', code: 'validation.duplicateIdInFile', message: 'This coupon id is also on row 12' },
-        { row: 14, column: 'id', code: 'validation.couponId', message: `There is no coupon with id ${deleted}. Leave the id empty for a new coupon` },
+        {
+          row: 14,
+          column: 'id',
+          code: 'validation.couponId',
+          message: `There is no coupon with id ${deleted}. Leave the id empty for a new coupon`,
+        },
         { row: 15, column: 'purpose', code: 'validation.purpose', message: 'Please choose a purpose' },
         { row: 15, column: 'genre', code: 'validation.tooLong', message: 'This is too long' },
       ]);
@@ -203,7 +287,9 @@ describe('coupon CSV import', () => {
       expect((await translations(multilingual)).ja.title).toBe('多言語クーポン');
       // In Japanese by default.
       const ja = await upload(csvOf([couponRow(1, { valid_to: '2026-10-31' })]));
-      expect(ja.body.error.details).toEqual([{ row: 2, column: 'valid_to', code: 'validation.periodOrder', message: '終了日は開始日以降にしてください' }]);
+      expect(ja.body.error.details).toEqual([
+        { row: 2, column: 'valid_to', code: 'validation.periodOrder', message: '終了日は開始日以降にしてください' },
+      ]);
     });
 
     it("imports a tourism office's 300 coupons in one go, quickly, with an audit entry per coupon", async () => {
@@ -221,15 +307,33 @@ describe('coupon CSV import', () => {
 
       const [t150] = await db('coupon_translations').where({ locale: 'ja', title: '取込クーポン150' });
       const c = await db('coupons').where({ id: t150.coupon_id }).first();
-      expect(c).toMatchObject({ area: 'north', purpose: 'lodging', genre: null, valid_from: '2026-11-01', valid_to: '2027-01-31', line_point_amount: 0 });
+      expect(c).toMatchObject({
+        area: 'north',
+        purpose: 'lodging',
+        genre: null,
+        valid_from: '2026-11-01',
+        valid_to: '2027-01-31',
+        line_point_amount: 0,
+      });
       expect(Boolean(c.published)).toBe(false);
       expect(t150).toMatchObject({ description: '', discount_text: '0%オフ' });
-      const spots = await db('coupon_spots as cs').join('spots as s', 's.id', 'cs.spot_id').where('cs.coupon_id', c.id).orderBy('s.store_code').pluck('s.store_code');
+      const spots = await db('coupon_spots as cs')
+        .join('spots as s', 's.id', 'cs.spot_id')
+        .where('cs.coupon_id', c.id)
+        .orderBy('s.store_code')
+        .pluck('s.store_code');
       expect(spots).toEqual(['kmt-0001', 'kmt-0152']);
-      expect((await db('coupon_tags').where({ coupon_id: c.id }).orderBy('tag').pluck('tag')).sort()).toEqual(['CSV取込', '冬']);
+      expect((await db('coupon_tags').where({ coupon_id: c.id }).orderBy('tag').pluck('tag')).sort()).toEqual([
+        'CSV取込',
+        '冬',
+      ]);
       const audit = await db('audit_log').where({ action: 'import', entity: 'coupon', entity_id: c.id }).first();
       expect(audit).toMatchObject({ staff_email: admin.email, before: null });
-      expect(JSON.parse(audit.after)).toMatchObject({ title: { ja: '取込クーポン150' }, published: false, tags: ['CSV取込', '冬'] });
+      expect(JSON.parse(audit.after)).toMatchObject({
+        title: { ja: '取込クーポン150' },
+        published: false,
+        tags: ['CSV取込', '冬'],
+      });
       // Visitors see a published one.
       const pub = await db('coupon_translations').where({ locale: 'ja', title: '取込クーポン151' }).first();
       expect((await request(app).get(`/api/coupons/${pub.coupon_id}`)).status).toBe(200);
@@ -241,7 +345,11 @@ describe('coupon CSV import', () => {
       expect(live).toBeGreaterThan(600); // the seeded coupons, the 300 imported ones and the test's own
       expect(rows).toHaveLength(live);
       expect(rows.map((x) => Number(x.id))).not.toContain(deleted);
-      expect(rows.find((x) => Number(x.id) === formula)).toMatchObject({ title_ja: "'=SUM(1,2) 温泉", description_ja: "1行目\n2行目, \"引用\"\n=3行目", tags: "'-5%" });
+      expect(rows.find((x) => Number(x.id) === formula)).toMatchObject({
+        title_ja: "'=SUM(1,2) 温泉",
+        description_ja: '1行目\n2行目, "引用"\n=3行目',
+        tags: "'-5%",
+      });
       const audits = await importAudits();
       const stamps = await db('coupons').select('id', 'updated_at').orderBy('id');
       const textsBefore = await db('coupon_translations').orderBy(['coupon_id', 'locale']);
@@ -270,11 +378,24 @@ describe('coupon CSV import', () => {
       expect(before.en).toEqual({ title: 'Multilingual coupon', description: 'Description', discount: '10% off' });
       const { rows } = await exportRows();
       const row = rows.find((x) => Number(x.id) === multilingual)!;
-      expect(row).toMatchObject({ title_ja: '多言語クーポン', store_codes: 'csv-a|csv-b', tags: 'ランチ|冬', genre: '定食' });
+      expect(row).toMatchObject({
+        title_ja: '多言語クーポン',
+        store_codes: 'csv-a|csv-b',
+        tags: 'ランチ|冬',
+        genre: '定食',
+      });
       const r = await upload(
         csvOf(
           [
-            { ...row, title_ja: '多言語クーポン（改）', discount_ja: '半額＋1品', store_codes: 'csv-b', tags: '春', valid_to: '2027-02-28', published: 'false' },
+            {
+              ...row,
+              title_ja: '多言語クーポン（改）',
+              discount_ja: '半額＋1品',
+              store_codes: 'csv-b',
+              tags: '春',
+              valid_to: '2027-02-28',
+              published: 'false',
+            },
             couponRow(1, { title_ja: '新規', store_codes: 'csv-a' }),
           ],
           // A file without the optional description and genre columns keeps them.
@@ -290,11 +411,24 @@ describe('coupon CSV import', () => {
       expect(c).toMatchObject({ genre: '定食', valid_to: '2027-02-28' });
       expect(Boolean(c.published)).toBe(false);
       expect(await db('coupon_tags').where({ coupon_id: multilingual }).pluck('tag')).toEqual(['春']);
-      const spots = await db('coupon_spots as cs').join('spots as s', 's.id', 'cs.spot_id').where('cs.coupon_id', multilingual).pluck('s.store_code');
+      const spots = await db('coupon_spots as cs')
+        .join('spots as s', 's.id', 'cs.spot_id')
+        .where('cs.coupon_id', multilingual)
+        .pluck('s.store_code');
       expect(spots).toEqual(['csv-b']);
-      const audit = await db('audit_log').where({ action: 'import', entity: 'coupon', entity_id: multilingual }).orderBy('id', 'desc').first();
-      expect(JSON.parse(audit.before)).toMatchObject({ title: { ja: '多言語クーポン', en: 'Multilingual coupon' }, tags: ['ランチ', '冬'] });
-      expect(JSON.parse(audit.after)).toMatchObject({ title: { ja: '多言語クーポン（改）', en: 'Multilingual coupon' }, tags: ['春'], published: false });
+      const audit = await db('audit_log')
+        .where({ action: 'import', entity: 'coupon', entity_id: multilingual })
+        .orderBy('id', 'desc')
+        .first();
+      expect(JSON.parse(audit.before)).toMatchObject({
+        title: { ja: '多言語クーポン', en: 'Multilingual coupon' },
+        tags: ['ランチ', '冬'],
+      });
+      expect(JSON.parse(audit.after)).toMatchObject({
+        title: { ja: '多言語クーポン（改）', en: 'Multilingual coupon' },
+        tags: ['春'],
+        published: false,
+      });
       // The admin API shows the English title still there.
       const api = await request(app).get(`/api/admincoupons/${multilingual}`).set('Authorization', admin.auth);
       expect(api.body.data.title).toEqual({ ja: '多言語クーポン（改）', en: 'Multilingual coupon' });
@@ -312,7 +446,9 @@ describe('coupon CSV import', () => {
       const before = await translations(id);
       expect(Object.keys(before).sort()).toEqual(['en', 'ja', 'ko', 'zh-cn', 'zh-tw']);
       // zh-tw left its discount empty once, so it holds a copy of the ja discount.
-      await db('coupon_translations').where({ coupon_id: id, locale: 'zh-tw' }).update({ discount_text: before.ja.discount });
+      await db('coupon_translations')
+        .where({ coupon_id: id, locale: 'zh-tw' })
+        .update({ discount_text: before.ja.discount });
       const row = (await exportRows()).rows.find((x) => Number(x.id) === id)!;
       const r = await upload(csvOf([{ ...row, discount_ja: '特別割引' }])).set('x-lang', 'en');
       expect(r.body.data).toEqual({ created: 0, updated: 1, unchanged: 0, total: 1 });
@@ -336,7 +472,10 @@ describe('coupon CSV import', () => {
       expect(r.body.data).toEqual({ created: 1, updated: 0, unchanged: 0, total: 1 });
       const t = await db('coupon_translations').where({ locale: 'ja', title: '熊本クーポン' }).first();
       expect(t.discount_text).toBe('半額');
-      expect(await db('coupons').where({ id: t.coupon_id }).first()).toMatchObject({ valid_from: '2026-11-01', valid_to: '2027-01-31' });
+      expect(await db('coupons').where({ id: t.coupon_id }).first()).toMatchObject({
+        valid_from: '2026-11-01',
+        valid_to: '2027-01-31',
+      });
 
       const body = await request(app)
         .post('/api/admincoupons/csv/import')

@@ -38,7 +38,8 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
   };
   const countRedemptions = async (userId: number) =>
     Number((await db('redemptions').where({ user_id: userId }).count({ n: '*' }))[0]?.n);
-  const countStamps = async (userId: number) => Number((await db('stamps').where({ user_id: userId }).count({ n: '*' }))[0]?.n);
+  const countStamps = async (userId: number) =>
+    Number((await db('stamps').where({ user_id: userId }).count({ n: '*' }))[0]?.n);
 
   it('401 without a token, and changes nothing', async () => {
     const r = await put(couponId, null, { lat: spot.lat, long: spot.lng });
@@ -117,7 +118,12 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
     const near = northOf(spot.lat, spot.lng, 120);
     const r = await put(couponId, v.auth, { lat: near.lat, long: near.lng, accuracy: 12 });
     expect(r.status).toBe(200);
-    expect(r.body.data.redemption).toMatchObject({ couponId, spotId: spot.id, spotName: '熊本城前の店', usedOn: '2026-11-21' });
+    expect(r.body.data.redemption).toMatchObject({
+      couponId,
+      spotId: spot.id,
+      spotName: '熊本城前の店',
+      usedOn: '2026-11-21',
+    });
     expect(r.body.data.redemption.distanceM).toBeGreaterThanOrEqual(119);
     expect(r.body.data.redemption.distanceM).toBeLessThanOrEqual(121);
     expect(r.body.data.stamp).toMatchObject({ campaignId, kind: 'red', value: 1, couponId });
@@ -189,7 +195,13 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
   it('refuses a usedAt before the account was created (beyond 5 min of clock drift)', async () => {
     const v = await createVisitor(db);
     await db('users').where({ id: v.id }).update({ created_at: '2026-11-21T02:00:00.000Z' }); // 11:00 JST
-    const before = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: '2026-11-21T01:00:00Z' }, key(), 'en');
+    const before = await put(
+      couponId,
+      v.auth,
+      { lat: spot.lat, long: spot.lng, usedAt: '2026-11-21T01:00:00Z' },
+      key(),
+      'en',
+    );
     expect(before.status).toBe(422);
     expect(before.body.error.code).toBe('USED_AT_OUT_OF_RANGE');
     const yesterday = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: '2026-11-20T04:00:00Z' });
@@ -316,7 +328,10 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.data.redemption).toMatchObject({ spotId: spot.id, distanceM: 0 });
     expect(ok.body.data.stamp).toMatchObject({ kind: 'red', value: 1 });
-    expect(await db('redemptions').where({ user_id: v.id }).first()).toMatchObject({ proof: 'check_in_code', accuracy_m: null });
+    expect(await db('redemptions').where({ user_id: v.id }).first()).toMatchObject({
+      proof: 'check_in_code',
+      accuracy_m: null,
+    });
   });
 
   it('400 for a body with both a position and a check-in code, or with neither', async () => {
@@ -332,7 +347,9 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
 
   it('50 parallel presses with different keys give exactly one redemption and one stamp', async () => {
     const v = await createVisitor(db);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => put(couponId, v.auth, { lat: spot.lat, long: spot.lng })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => put(couponId, v.auth, { lat: spot.lat, long: spot.lng })),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
@@ -343,7 +360,9 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
   it('20 parallel replays of one key give one redemption and the same answer to all', async () => {
     const v = await createVisitor(db);
     const k = key();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => put(couponId, v.auth, { lat: spot.lat, long: spot.lng }, k)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => put(couponId, v.auth, { lat: spot.lat, long: spot.lng }, k)),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     for (const a of answers) expect(a.body).toEqual(answers[0]?.body);
     expect(await countRedemptions(v.id)).toBe(1);
@@ -367,7 +386,10 @@ describe('migration redemption_received_on', () => {
     const couponId = await createCoupon(db, { spotIds: [spot.id] });
     await createCampaign(db);
     const v = await createVisitor(db);
-    const r = await request(app).put(`/api/coupons/qr/${couponId}`).set('Authorization', v.auth).set('Idempotency-Key', 'migration-key-1')
+    const r = await request(app)
+      .put(`/api/coupons/qr/${couponId}`)
+      .set('Authorization', v.auth)
+      .set('Idempotency-Key', 'migration-key-1')
       .send({ lat: spot.lat, long: spot.lng, usedAt: '2026-11-20T05:00:00Z' });
     expect(r.status).toBe(200);
 

@@ -22,16 +22,62 @@ describe('coupon reading API', () => {
     ({ db, destroy } = await createTestDb());
     app = testApp(db, { clock }).app;
     castle = await createSpot(db, { name: '熊本城 茶屋', nameEn: 'Kumamoto Castle Tea House', area: 'city' });
-    aso = await createSpot(db, { name: '阿蘇の湯', lat: 32.884, lng: 131.104, area: 'aso', purpose: 'spa', rangeM: 1000 });
+    aso = await createSpot(db, {
+      name: '阿蘇の湯',
+      lat: 32.884,
+      lng: 131.104,
+      area: 'aso',
+      purpose: 'spa',
+      rangeM: 1000,
+    });
     const north = northOf(castle.lat, castle.lng, 300);
     const second = await createSpot(db, { name: '熊本城 北の店', lat: north.lat, lng: north.lng });
-    lunch = await createCoupon(db, { spotIds: [castle.id], title: '馬刺しランチ10%オフ', titleEn: '10% off horse sashimi lunch', tags: ['グルメ', '冬限定'], genre: '郷土料理', createdAt: '2026-10-02T00:00:00Z' });
-    onsen = await createCoupon(db, { spotIds: [aso.id], area: 'aso', purpose: 'spa', title: '日帰り入浴100円引き', tags: ['温泉'], createdAt: '2026-10-03T00:00:00Z' });
-    inn = await createCoupon(db, { spotIds: [aso.id], area: 'aso', purpose: 'lodging', title: '宿泊でウェルカムドリンク', createdAt: '2026-10-04T00:00:00Z' });
-    chain = await createCoupon(db, { spotIds: [castle.id, second.id], title: '2店舗で使えるクーポン', createdAt: '2026-10-05T00:00:00Z' });
-    await createCoupon(db, { spotIds: [castle.id], title: '非公開クーポン', published: false, createdAt: '2026-10-06T00:00:00Z' });
-    await createCoupon(db, { spotIds: [castle.id], title: '期限切れクーポン', validTo: '2026-11-20', createdAt: '2026-10-07T00:00:00Z' });
-    await createCoupon(db, { spotIds: [castle.id], title: '来月からのクーポン', validFrom: '2026-12-01', createdAt: '2026-10-08T00:00:00Z' });
+    lunch = await createCoupon(db, {
+      spotIds: [castle.id],
+      title: '馬刺しランチ10%オフ',
+      titleEn: '10% off horse sashimi lunch',
+      tags: ['グルメ', '冬限定'],
+      genre: '郷土料理',
+      createdAt: '2026-10-02T00:00:00Z',
+    });
+    onsen = await createCoupon(db, {
+      spotIds: [aso.id],
+      area: 'aso',
+      purpose: 'spa',
+      title: '日帰り入浴100円引き',
+      tags: ['温泉'],
+      createdAt: '2026-10-03T00:00:00Z',
+    });
+    inn = await createCoupon(db, {
+      spotIds: [aso.id],
+      area: 'aso',
+      purpose: 'lodging',
+      title: '宿泊でウェルカムドリンク',
+      createdAt: '2026-10-04T00:00:00Z',
+    });
+    chain = await createCoupon(db, {
+      spotIds: [castle.id, second.id],
+      title: '2店舗で使えるクーポン',
+      createdAt: '2026-10-05T00:00:00Z',
+    });
+    await createCoupon(db, {
+      spotIds: [castle.id],
+      title: '非公開クーポン',
+      published: false,
+      createdAt: '2026-10-06T00:00:00Z',
+    });
+    await createCoupon(db, {
+      spotIds: [castle.id],
+      title: '期限切れクーポン',
+      validTo: '2026-11-20',
+      createdAt: '2026-10-07T00:00:00Z',
+    });
+    await createCoupon(db, {
+      spotIds: [castle.id],
+      title: '来月からのクーポン',
+      validFrom: '2026-12-01',
+      createdAt: '2026-10-08T00:00:00Z',
+    });
     await createCampaign(db, { name: '冬のスタンプラリー' });
   });
   afterAll(() => destroy());
@@ -43,7 +89,16 @@ describe('coupon reading API', () => {
       expect(r.body.data.map((c: { id: number }) => c.id)).toEqual([chain, inn, onsen, lunch]);
       expect(r.body.meta).toEqual({ page: 1, limit: 10, total: 4 });
       const card = r.body.data.find((c: { id: number }) => c.id === lunch);
-      expect(card).toMatchObject({ title: '馬刺しランチ10%オフ', discount: '10%オフ', area: 'city', purpose: 'gourmet', givesGold: false, spot: { id: castle.id, name: '熊本城 茶屋' }, spotCount: 1, tags: ['グルメ', '冬限定'] });
+      expect(card).toMatchObject({
+        title: '馬刺しランチ10%オフ',
+        discount: '10%オフ',
+        area: 'city',
+        purpose: 'gourmet',
+        givesGold: false,
+        spot: { id: castle.id, name: '熊本城 茶屋' },
+        spotCount: 1,
+        tags: ['グルメ', '冬限定'],
+      });
       expect(r.body.data.find((c: { id: number }) => c.id === inn).givesGold).toBe(true);
     });
 
@@ -54,7 +109,8 @@ describe('coupon reading API', () => {
     });
 
     it('filters by area, purpose, genre, tag and keyword (title or shop name)', async () => {
-      const ids = async (q: string) => (await request(app).get(`/api/coupons/list/search?${q}`)).body.data.map((c: { id: number }) => c.id);
+      const ids = async (q: string) =>
+        (await request(app).get(`/api/coupons/list/search?${q}`)).body.data.map((c: { id: number }) => c.id);
       expect(await ids('area=aso')).toEqual([inn, onsen]);
       expect(await ids('purpose=spa')).toEqual([onsen]);
       expect(await ids(`genre=${encodeURIComponent('郷土料理')}`)).toEqual([lunch]);
@@ -90,14 +146,27 @@ describe('coupon reading API', () => {
       expect(r.status).toBe(200);
       expect(r.body.data).toMatchObject({ id: chain, title: '2店舗で使えるクーポン', usedToday: null, spotCount: 2 });
       expect(r.body.data.spots).toHaveLength(2);
-      expect(r.body.data.spots[0]).toMatchObject({ id: castle.id, latitude: castle.lat, longitude: castle.lng, usableRangeM: 500 });
+      expect(r.body.data.spots[0]).toMatchObject({
+        id: castle.id,
+        latitude: castle.lat,
+        longitude: castle.lng,
+        usableRangeM: 500,
+      });
     });
 
     it('usedToday is false, then true once used, for a signed-in visitor', async () => {
       const v = await createVisitor(db);
-      expect((await request(app).get(`/api/coupons/${lunch}`).set('Authorization', v.auth)).body.data.usedToday).toBe(false);
-      await request(app).put(`/api/coupons/qr/${lunch}`).set('Authorization', v.auth).set('Idempotency-Key', 'detail-key-1').send({ lat: castle.lat, long: castle.lng });
-      expect((await request(app).get(`/api/coupons/${lunch}`).set('Authorization', v.auth)).body.data.usedToday).toBe(true);
+      expect((await request(app).get(`/api/coupons/${lunch}`).set('Authorization', v.auth)).body.data.usedToday).toBe(
+        false,
+      );
+      await request(app)
+        .put(`/api/coupons/qr/${lunch}`)
+        .set('Authorization', v.auth)
+        .set('Idempotency-Key', 'detail-key-1')
+        .send({ lat: castle.lat, long: castle.lng });
+      expect((await request(app).get(`/api/coupons/${lunch}`).set('Authorization', v.auth)).body.data.usedToday).toBe(
+        true,
+      );
     });
 
     it('404 for unknown, unpublished or expired coupons; 400 for a bad id; 401 for a bad token', async () => {
@@ -107,14 +176,18 @@ describe('coupon reading API', () => {
       const expired = await db('coupon_translations').where({ title: '期限切れクーポン' }).first();
       expect((await request(app).get(`/api/coupons/${expired.coupon_id}`)).status).toBe(404);
       expect((await request(app).get('/api/coupons/abc')).status).toBe(400);
-      expect((await request(app).get(`/api/coupons/${lunch}`).set('Authorization', 'Bearer not-a-jwt')).status).toBe(401);
+      expect((await request(app).get(`/api/coupons/${lunch}`).set('Authorization', 'Bearer not-a-jwt')).status).toBe(
+        401,
+      );
     });
   });
 
   describe('GET /api/coupons/get/nearby/spot/list', () => {
     it('lists the spots of coupon cid within each spot range, nearest first, with distanceM', async () => {
       const here = northOf(castle.lat, castle.lng, 200); // 200 m from the castle, 100 m from the north shop
-      const r = await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${here.lat}&long=${here.lng}&cid=${chain}`);
+      const r = await request(app).get(
+        `/api/coupons/get/nearby/spot/list?lat=${here.lat}&long=${here.lng}&cid=${chain}`,
+      );
       expect(r.status).toBe(200);
       expect(r.body.data.map((s: { distanceM: number }) => s.distanceM)).toEqual([100, 200]);
       expect(r.body.meta).toEqual({ page: 1, limit: 5, total: 2 });
@@ -123,37 +196,65 @@ describe('coupon reading API', () => {
 
     it('honours range (metres) and paging', async () => {
       const here = northOf(castle.lat, castle.lng, 200);
-      const narrow = await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${here.lat}&long=${here.lng}&cid=${chain}&range=150`);
+      const narrow = await request(app).get(
+        `/api/coupons/get/nearby/spot/list?lat=${here.lat}&long=${here.lng}&cid=${chain}&range=150`,
+      );
       expect(narrow.body.data).toHaveLength(1);
-      const page2 = await request(app).get(`/api/coupons/get/nearby/spot/list?page=2&limit=1&lat=${here.lat}&long=${here.lng}&cid=${chain}`);
+      const page2 = await request(app).get(
+        `/api/coupons/get/nearby/spot/list?page=2&limit=1&lat=${here.lat}&long=${here.lng}&cid=${chain}`,
+      );
       expect(page2.body.data.map((s: { id: number }) => s.id)).toEqual([castle.id]);
       expect(page2.body.meta.total).toBe(2);
     });
 
     it('names each spot in x-lang, else in ja, else by its store code', async () => {
       const here = northOf(castle.lat, castle.lng, 200);
-      const en = await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${here.lat}&long=${here.lng}&cid=${chain}`).set('x-lang', 'en');
+      const en = await request(app)
+        .get(`/api/coupons/get/nearby/spot/list?lat=${here.lat}&long=${here.lng}&cid=${chain}`)
+        .set('x-lang', 'en');
       expect(en.body.data.map((s: { name: string }) => s.name)).toEqual(['熊本城 北の店', 'Kumamoto Castle Tea House']);
       const [nameless] = await db('spots')
-        .insert({ store_code: 'NONAME-1', latitude: here.lat, longitude: here.lng, area: 'city', purpose: 'gourmet', created_at: '2026-10-01T00:00:00Z', updated_at: '2026-10-01T00:00:00Z' })
+        .insert({
+          store_code: 'NONAME-1',
+          latitude: here.lat,
+          longitude: here.lng,
+          area: 'city',
+          purpose: 'gourmet',
+          created_at: '2026-10-01T00:00:00Z',
+          updated_at: '2026-10-01T00:00:00Z',
+        })
         .returning('id');
       const namelessId = Number(typeof nameless === 'object' ? (nameless as { id: number }).id : nameless);
-      const hidden = await createCoupon(db, { spotIds: [namelessId], title: '名前のない店のクーポン', published: false });
-      const r = await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${here.lat}&long=${here.lng}&cid=${hidden}`).set('x-lang', 'ko');
+      const hidden = await createCoupon(db, {
+        spotIds: [namelessId],
+        title: '名前のない店のクーポン',
+        published: false,
+      });
+      const r = await request(app)
+        .get(`/api/coupons/get/nearby/spot/list?lat=${here.lat}&long=${here.lng}&cid=${hidden}`)
+        .set('x-lang', 'ko');
       expect(r.body.data).toMatchObject([{ id: namelessId, name: 'NONAME-1', storeCode: 'NONAME-1', distanceM: 0 }]);
       expect(r.body.meta.total).toBe(1);
     });
 
     it('counts the total on a page past the end', async () => {
       const here = northOf(castle.lat, castle.lng, 200);
-      const r = await request(app).get(`/api/coupons/get/nearby/spot/list?page=3&limit=1&lat=${here.lat}&long=${here.lng}&cid=${chain}`);
+      const r = await request(app).get(
+        `/api/coupons/get/nearby/spot/list?page=3&limit=1&lat=${here.lat}&long=${here.lng}&cid=${chain}`,
+      );
       expect(r.body).toEqual({ data: [], meta: { page: 3, limit: 1, total: 2 } });
     });
 
     it('is empty far away or for another coupon; 400 without lat, long or cid', async () => {
       const far = northOf(castle.lat, castle.lng, 5000);
-      expect((await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${far.lat}&long=${far.lng}&cid=${chain}`)).body.data).toEqual([]);
-      expect((await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${castle.lat}&long=${castle.lng}&cid=${onsen}`)).body.data).toEqual([]);
+      expect(
+        (await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${far.lat}&long=${far.lng}&cid=${chain}`)).body
+          .data,
+      ).toEqual([]);
+      expect(
+        (await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${castle.lat}&long=${castle.lng}&cid=${onsen}`))
+          .body.data,
+      ).toEqual([]);
       const bad = await request(app).get('/api/coupons/get/nearby/spot/list?lat=32.8');
       expect(bad.status).toBe(400);
       expect(bad.body.error.details.join()).toMatch(/query\.long/);
@@ -165,7 +266,11 @@ describe('coupon reading API', () => {
     it('answers the rally running today (JST) or null', async () => {
       const running = await request(app).get('/api/coupons/get/campaign');
       expect(running.status).toBe(200);
-      expect(running.body.data).toMatchObject({ name: '冬のスタンプラリー', startsOn: '2026-11-01', endsOn: '2027-01-31' });
+      expect(running.body.data).toMatchObject({
+        name: '冬のスタンプラリー',
+        startsOn: '2026-11-01',
+        endsOn: '2027-01-31',
+      });
       expect(running.body.data.id).toEqual(expect.any(Number));
       clock.set('2027-01-31T14:59:59Z'); // 23:59:59 JST on the last day
       expect((await request(app).get('/api/coupons/get/campaign')).body.data).not.toBeNull();

@@ -21,21 +21,53 @@ describe('FAQ admin', () => {
 
   it('401 and 403 for callers who are not admins', async () => {
     const visitor = await createVisitor(db);
-    expect((await request(app).post('/api/faqs/add/category').send({ name: { ja: 'x' } })).status).toBe(401);
-    expect((await request(app).post('/api/faqs/add/category').set('Authorization', visitor.auth).send({ name: { ja: 'x' } })).status).toBe(403);
+    expect(
+      (
+        await request(app)
+          .post('/api/faqs/add/category')
+          .send({ name: { ja: 'x' } })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await request(app)
+          .post('/api/faqs/add/category')
+          .set('Authorization', visitor.auth)
+          .send({ name: { ja: 'x' } })
+      ).status,
+    ).toBe(403);
     expect((await request(app).get('/api/faqs/list/category').set('Authorization', visitor.auth)).status).toBe(403);
   });
 
   it('adds categories and entries that the public FAQ shows, per language with ja fallback', async () => {
-    const cat = await request(app).post('/api/faqs/add/category').set('Authorization', admin).send({ name: { ja: 'ポイントについて', en: 'Points' }, sortOrder: 1 });
+    const cat = await request(app)
+      .post('/api/faqs/add/category')
+      .set('Authorization', admin)
+      .send({ name: { ja: 'ポイントについて', en: 'Points' }, sortOrder: 1 });
     expect(cat.status).toBe(200);
     const faq = await request(app)
       .post('/api/faqs/add/faq')
       .set('Authorization', admin)
-      .send({ categoryId: cat.body.data.id, question: { ja: 'ポイントは宿泊に使えますか？', en: 'Can points pay for lodging?' }, answer: { ja: '宿泊には使えません。', en: 'No, points cannot be used for lodging.' } });
+      .send({
+        categoryId: cat.body.data.id,
+        question: { ja: 'ポイントは宿泊に使えますか？', en: 'Can points pay for lodging?' },
+        answer: { ja: '宿泊には使えません。', en: 'No, points cannot be used for lodging.' },
+      });
     expect(faq.status).toBe(200);
     const en = await request(app).get('/api/faqs/front/list/category').set('x-lang', 'en');
-    expect(en.body.data).toEqual([{ id: cat.body.data.id, name: 'Points', faqs: [{ id: faq.body.data.id, question: 'Can points pay for lodging?', answer: 'No, points cannot be used for lodging.' }] }]);
+    expect(en.body.data).toEqual([
+      {
+        id: cat.body.data.id,
+        name: 'Points',
+        faqs: [
+          {
+            id: faq.body.data.id,
+            question: 'Can points pay for lodging?',
+            answer: 'No, points cannot be used for lodging.',
+          },
+        ],
+      },
+    ]);
     const ko = await request(app).get('/api/faqs/front/list/category').set('x-lang', 'ko');
     expect(ko.body.data[0].faqs[0].question).toBe('ポイントは宿泊に使えますか？');
     const list = await request(app).get('/api/faqs/list/category').set('Authorization', admin);
@@ -45,20 +77,51 @@ describe('FAQ admin', () => {
   it('changes an entry when id is given, and 400/404 for bad input', async () => {
     const [category] = (await request(app).get('/api/faqs/list/category').set('Authorization', admin)).body.data;
     const faqId = category.faqs[0].id;
-    const changed = await request(app).post('/api/faqs/add/faq').set('Authorization', admin).send({ id: faqId, categoryId: category.id, question: { ja: '宿泊にポイントは使えますか？' }, answer: { ja: '使えません。' } });
+    const changed = await request(app)
+      .post('/api/faqs/add/faq')
+      .set('Authorization', admin)
+      .send({
+        id: faqId,
+        categoryId: category.id,
+        question: { ja: '宿泊にポイントは使えますか？' },
+        answer: { ja: '使えません。' },
+      });
     expect(changed.body.data.id).toBe(faqId);
-    expect((await request(app).get('/api/faqs/front/list/category')).body.data[0].faqs[0].question).toBe('宿泊にポイントは使えますか？');
-    expect((await request(app).post('/api/faqs/add/faq').set('Authorization', admin).send({ categoryId: 99999, question: { ja: 'q' }, answer: { ja: 'a' } })).status).toBe(404);
-    expect((await request(app).post('/api/faqs/add/faq').set('Authorization', admin).send({ categoryId: category.id, question: { ja: '' }, answer: { ja: 'a' } })).status).toBe(400);
+    expect((await request(app).get('/api/faqs/front/list/category')).body.data[0].faqs[0].question).toBe(
+      '宿泊にポイントは使えますか？',
+    );
+    expect(
+      (
+        await request(app)
+          .post('/api/faqs/add/faq')
+          .set('Authorization', admin)
+          .send({ categoryId: 99999, question: { ja: 'q' }, answer: { ja: 'a' } })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(app)
+          .post('/api/faqs/add/faq')
+          .set('Authorization', admin)
+          .send({ categoryId: category.id, question: { ja: '' }, answer: { ja: 'a' } })
+      ).status,
+    ).toBe(400);
   });
 
   it('deletes entries and categories from the public FAQ, with audit entries', async () => {
     const [category] = (await request(app).get('/api/faqs/list/category').set('Authorization', admin)).body.data;
-    expect((await request(app).put('/api/faqs/del/faq').set('Authorization', admin).send({ id: category.faqs[0].id })).status).toBe(200);
+    expect(
+      (await request(app).put('/api/faqs/del/faq').set('Authorization', admin).send({ id: category.faqs[0].id }))
+        .status,
+    ).toBe(200);
     expect((await request(app).get('/api/faqs/front/list/category')).body.data[0].faqs).toEqual([]);
-    expect((await request(app).put('/api/faqs/del/category').set('Authorization', admin).send({ id: category.id })).status).toBe(200);
+    expect(
+      (await request(app).put('/api/faqs/del/category').set('Authorization', admin).send({ id: category.id })).status,
+    ).toBe(200);
     expect((await request(app).get('/api/faqs/front/list/category')).body.data).toEqual([]);
-    expect((await request(app).put('/api/faqs/del/category').set('Authorization', admin).send({ id: category.id })).status).toBe(404);
+    expect(
+      (await request(app).put('/api/faqs/del/category').set('Authorization', admin).send({ id: category.id })).status,
+    ).toBe(404);
     const trail = await request(app).get(`/api/audit/faqCategory/${category.id}`).set('Authorization', admin);
     expect(trail.body.data.map((e: { action: string }) => e.action)).toEqual(['delete', 'create']);
   });

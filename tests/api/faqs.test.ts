@@ -14,8 +14,15 @@ describe('public FAQ', () => {
   it('groups the FAQ by category in order, in Japanese by default', async () => {
     const r = await request(testApp(db).app).get('/api/faqs/front/list/category');
     expect(r.status).toBe(200);
-    expect(r.body.data.map((c: { name: string }) => c.name)).toEqual(['クーポンについて', 'スタンプラリーについて', 'アプリについて']);
-    expect(r.body.data[0].faqs[1]).toMatchObject({ question: '同じクーポンは何回使えますか？', answer: '各クーポンは1日1回までご利用いただけます。' });
+    expect(r.body.data.map((c: { name: string }) => c.name)).toEqual([
+      'クーポンについて',
+      'スタンプラリーについて',
+      'アプリについて',
+    ]);
+    expect(r.body.data[0].faqs[1]).toMatchObject({
+      question: '同じクーポンは何回使えますか？',
+      answer: '各クーポンは1日1回までご利用いただけます。',
+    });
   });
 
   it('answers in the x-lang language', async () => {

@@ -75,7 +75,9 @@ describe('HTTP plumbing', () => {
   it('answers unknown API paths with a 404 error envelope in the caller language', async () => {
     const r = await request(app).get('/api/nothing/here').set('x-lang', 'ko');
     expect(r.status).toBe(404);
-    expect(r.body).toEqual({ error: { code: 'NOT_FOUND', message: '찾을 수 없습니다.', requestId: expect.any(String) } });
+    expect(r.body).toEqual({
+      error: { code: 'NOT_FOUND', message: '찾을 수 없습니다.', requestId: expect.any(String) },
+    });
     expect(r.headers['x-request-id']).toBe(r.body.error.requestId);
   });
 

@@ -36,7 +36,11 @@ describe('input rules', () => {
 
   it('refuses ids past the largest key (400), and still answers 404 for the largest one', async () => {
     const tooBig = String(MAX_ID + 1);
-    for (const path of [`/api/coupons/${tooBig}`, `/api/coupons/get/nearby/spot/list?lat=32.8&long=130.7&cid=${tooBig}`, `/api/stamps/get/list?campaignId=${tooBig}`]) {
+    for (const path of [
+      `/api/coupons/${tooBig}`,
+      `/api/coupons/get/nearby/spot/list?lat=32.8&long=130.7&cid=${tooBig}`,
+      `/api/stamps/get/list?campaignId=${tooBig}`,
+    ]) {
       const r = await request(app).get(path).set('Authorization', visitor.auth);
       expect(r.status, path).toBe(400);
       expect(r.body.error.code).toBe('VALIDATION_FAILED');
@@ -47,7 +51,10 @@ describe('input rules', () => {
       .set('Idempotency-Key', 'too-big-id-0001')
       .send({ lat: spot.lat, long: spot.lng });
     expect(put.status).toBe(400);
-    const del = await request(app).put('/api/faqs/del/faq').set('Authorization', admin.auth).send({ id: MAX_ID + 1 });
+    const del = await request(app)
+      .put('/api/faqs/del/faq')
+      .set('Authorization', admin.auth)
+      .send({ id: MAX_ID + 1 });
     expect(del.status).toBe(400);
     expect((await request(app).get(`/api/coupons/${MAX_ID}`)).status).toBe(404);
     expect(await count('redemptions')).toBe(0);
@@ -69,7 +76,10 @@ describe('input rules', () => {
       linePointAmount: 0,
     };
     for (const validTo of ['2026-02-31', '2026-99-99', '2027-02-29']) {
-      const r = await request(app).post('/api/admincoupons').set('Authorization', admin.auth).send({ ...body, validTo });
+      const r = await request(app)
+        .post('/api/admincoupons')
+        .set('Authorization', admin.auth)
+        .send({ ...body, validTo });
       expect(r.status, validTo).toBe(400);
       expect(r.body.error.details).toEqual(expect.arrayContaining([expect.stringMatching(/^body\.validTo: /)]));
     }
@@ -80,7 +90,10 @@ describe('input rules', () => {
     expect(rally.status).toBe(400);
     expect(await count('coupons')).toBe(before);
     // A leap day that exists is a date.
-    const leap = await request(app).post('/api/admincoupons').set('Authorization', admin.auth).send({ ...body, validTo: '2028-02-29' });
+    const leap = await request(app)
+      .post('/api/admincoupons')
+      .set('Authorization', admin.auth)
+      .send({ ...body, validTo: '2028-02-29' });
     expect(leap.status).toBe(201);
   });
 
@@ -97,7 +110,9 @@ describe('input rules', () => {
       expect(r.status, q).toBe(400);
       expect(r.body.error.details, q).toEqual([detail]);
     }
-    const ok = await request(app).get(`/api/coupons/get/nearby/spot/list?lat=${spot.lat}&long=${spot.lng}&cid=${coupon}`);
+    const ok = await request(app).get(
+      `/api/coupons/get/nearby/spot/list?lat=${spot.lat}&long=${spot.lng}&cid=${coupon}`,
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.data.map((s: { id: number }) => s.id)).toEqual([spot.id]);
   });
@@ -116,7 +131,9 @@ describe('input rules', () => {
   });
 
   it('answers 400 (not 500) to a login whose email is not text', async () => {
-    const r = await request(app).post('/api/login').send({ email: { toString: 1 }, password: 'x' });
+    const r = await request(app)
+      .post('/api/login')
+      .send({ email: { toString: 1 }, password: 'x' });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('VALIDATION_FAILED');
   });
@@ -129,10 +146,15 @@ describe('input rules', () => {
       .set('x-lang', 'en')
       .send(JSON.stringify({ lineName: '旅人', email: 'tabi@example.jp', content: 'こんにちは', agreed: true }));
     expect(r.status).toBe(415);
-    expect(r.body.error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as JSON (Content-Type: application/json).' });
+    expect(r.body.error).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Send the request body as JSON (Content-Type: application/json).',
+    });
     expect(await count('contact_inquiries')).toBe(before);
     // The same body as JSON is taken.
-    const ok = await request(app).post('/api/contacts/send/mail/contact').send({ lineName: '旅人', email: 'tabi@example.jp', content: 'こんにちは', agreed: true });
+    const ok = await request(app)
+      .post('/api/contacts/send/mail/contact')
+      .send({ lineName: '旅人', email: 'tabi@example.jp', content: 'こんにちは', agreed: true });
     expect(ok.status).toBe(200);
   });
 

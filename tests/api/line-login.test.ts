@@ -20,17 +20,25 @@ describe('POST /api/auth/line/login with ES256 and HS256 ID tokens', () => {
   beforeAll(async () => {
     ({ db, destroy } = await createTestDb());
     jwks = await startJwksServer();
-    app = testApp(db, { clock: fixedClock('2026-11-21T03:00:00Z'), config: { lineJwksUrl: jwks.url, lineJwksCooldownMs: 0 } }).app;
+    app = testApp(db, {
+      clock: fixedClock('2026-11-21T03:00:00Z'),
+      config: { lineJwksUrl: jwks.url, lineJwksCooldownMs: 0 },
+    }).app;
   });
   afterAll(async () => {
     await jwks.close();
     await destroy();
   });
 
-  const login = (idToken: string, nonce?: string) => request(app).post('/api/auth/line/login').send({ idToken, ...(nonce ? { nonce } : {}) });
+  const login = (idToken: string, nonce?: string) =>
+    request(app)
+      .post('/api/auth/line/login')
+      .send({ idToken, ...(nonce ? { nonce } : {}) });
 
   it('signs in with an ES256 token signed by a key LINE publishes', async () => {
-    const r = await login(await jwks.sign({ sub: SUB, name: 'あそ 花子', picture: 'https://profile.line-scdn.net/hanako' }));
+    const r = await login(
+      await jwks.sign({ sub: SUB, name: 'あそ 花子', picture: 'https://profile.line-scdn.net/hanako' }),
+    );
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ displayName: 'あそ 花子', pictureUrl: 'https://profile.line-scdn.net/hanako' });
     expect(r.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
@@ -60,17 +68,35 @@ describe('POST /api/auth/line/login with ES256 and HS256 ID tokens', () => {
     ['expired', () => jwks.sign({ sub: SUB }, { nowS: now - 7200, expS: now - 3600 })],
     ['wrong aud', () => jwks.sign({ sub: SUB }, { aud: '1234567890' })],
     ['wrong iss', () => jwks.sign({ sub: SUB }, { iss: 'https://access.line.me.evil.example' })],
-    ['tampered payload', async () => {
-      const [h, , s] = (await jwks.sign({ sub: SUB })).split('.');
-      return `${h}.${b64({ sub: 'Uintruder', iss: 'https://access.line.me', aud: TEST_LINE.channelId, exp: now + 600 })}.${s}`;
-    }],
-    ['alg none', async () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: SUB, iss: 'https://access.line.me', aud: TEST_LINE.channelId, exp: now + 600 })}.`],
-    ['HS256 signed with the public key', async () => {
-      const header = b64({ alg: 'HS256', typ: 'JWT', kid: 'test-kid-1' });
-      const payload = b64({ sub: SUB, iss: 'https://access.line.me', aud: TEST_LINE.channelId, iat: now, exp: now + 600 });
-      const sig = createHmac('sha256', JSON.stringify(jwks.publicJwk)).update(`${header}.${payload}`).digest('base64url');
-      return `${header}.${payload}.${sig}`;
-    }],
+    [
+      'tampered payload',
+      async () => {
+        const [h, , s] = (await jwks.sign({ sub: SUB })).split('.');
+        return `${h}.${b64({ sub: 'Uintruder', iss: 'https://access.line.me', aud: TEST_LINE.channelId, exp: now + 600 })}.${s}`;
+      },
+    ],
+    [
+      'alg none',
+      async () =>
+        `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: SUB, iss: 'https://access.line.me', aud: TEST_LINE.channelId, exp: now + 600 })}.`,
+    ],
+    [
+      'HS256 signed with the public key',
+      async () => {
+        const header = b64({ alg: 'HS256', typ: 'JWT', kid: 'test-kid-1' });
+        const payload = b64({
+          sub: SUB,
+          iss: 'https://access.line.me',
+          aud: TEST_LINE.channelId,
+          iat: now,
+          exp: now + 600,
+        });
+        const sig = createHmac('sha256', JSON.stringify(jwks.publicJwk))
+          .update(`${header}.${payload}`)
+          .digest('base64url');
+        return `${header}.${payload}.${sig}`;
+      },
+    ],
     ['unknown kid', () => jwks.sign({ sub: SUB }, { kid: 'no-such-kid' })],
     ['no sub', () => jwks.sign({ name: 'x' })],
   ])('401 INVALID_ID_TOKEN for %s', async (_name, make) => {

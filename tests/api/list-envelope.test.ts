@@ -37,7 +37,11 @@ describe('list envelope', () => {
   });
 
   it('pages an audit trail, newest first, with its total', async () => {
-    const [rally] = (await request(app).get('/api/campaigns').set('Authorization', admin.auth)).body.data as Array<{ id: number; startsOn: string; endsOn: string }>;
+    const [rally] = (await request(app).get('/api/campaigns').set('Authorization', admin.auth)).body.data as Array<{
+      id: number;
+      startsOn: string;
+      endsOn: string;
+    }>;
     for (const name of ['一回目', '二回目', '三回目']) {
       const r = await request(app)
         .put(`/api/campaigns/${rally!.id}`)
@@ -48,12 +52,19 @@ describe('list envelope', () => {
     const first = await request(app).get(`/api/audit/campaign/${rally!.id}?limit=2`).set('Authorization', admin.auth);
     expect(first.status).toBe(200);
     expect(first.body.meta).toEqual({ page: 1, limit: 2, total: 3 });
-    expect(first.body.data.map((e: { after: { name: { ja: string } } }) => e.after.name.ja)).toEqual(['三回目', '二回目']);
-    const second = await request(app).get(`/api/audit/campaign/${rally!.id}?limit=2&page=2`).set('Authorization', admin.auth);
+    expect(first.body.data.map((e: { after: { name: { ja: string } } }) => e.after.name.ja)).toEqual([
+      '三回目',
+      '二回目',
+    ]);
+    const second = await request(app)
+      .get(`/api/audit/campaign/${rally!.id}?limit=2&page=2`)
+      .set('Authorization', admin.auth);
     expect(second.body.meta).toEqual({ page: 2, limit: 2, total: 3 });
     expect(second.body.data.map((e: { after: { name: { ja: string } } }) => e.after.name.ja)).toEqual(['一回目']);
     const whole = await request(app).get(`/api/audit/campaign/${rally!.id}`).set('Authorization', admin.auth);
     expect(whole.body.meta).toEqual({ page: 1, limit: 50, total: 3 });
-    expect((await request(app).get(`/api/audit/campaign/${rally!.id}?limit=101`).set('Authorization', admin.auth)).status).toBe(400);
+    expect(
+      (await request(app).get(`/api/audit/campaign/${rally!.id}?limit=101`).set('Authorization', admin.auth)).status,
+    ).toBe(400);
   });
 });

@@ -25,19 +25,35 @@ describe('request logs', () => {
         done();
       },
     });
-    const app = createApp({ db, config: testConfig(), clock: fixedClock('2026-11-21T03:00:00Z'), logger: createLogger('info', sink), mailer: unconfiguredMailer });
+    const app = createApp({
+      db,
+      config: testConfig(),
+      clock: fixedClock('2026-11-21T03:00:00Z'),
+      logger: createLogger('info', sink),
+      mailer: unconfiguredMailer,
+    });
     const staff = await createStaffAccount(db, { role: 'admin', password: 'a very secret password 42' });
     const idToken = signLineIdToken({ sub: 'Ulogtest' });
     const line = await request(app).post('/api/auth/line/login?debug=1').send({ idToken });
     const ourToken = line.headers.authorization!.slice(7);
-    await request(app).get('/api/coupons/get/campaign').set('Authorization', `Bearer ${ourToken}`).set('Cookie', 'auth._token.line=secretcookie');
+    await request(app)
+      .get('/api/coupons/get/campaign')
+      .set('Authorization', `Bearer ${ourToken}`)
+      .set('Cookie', 'auth._token.line=secretcookie');
     await request(app).post('/api/login').send({ email: staff.email, password: 'a very secret password 42' });
 
-    const entries = lines.map((l) => JSON.parse(l) as { req?: { id: string; path: string }; res?: { statusCode: number } });
+    const entries = lines.map(
+      (l) => JSON.parse(l) as { req?: { id: string; path: string }; res?: { statusCode: number } },
+    );
     const completed = entries.filter((e) => e.req && e.res);
-    expect(completed.map((e) => e.req!.path)).toEqual(['/api/auth/line/login', '/api/coupons/get/campaign', '/api/login']);
+    expect(completed.map((e) => e.req!.path)).toEqual([
+      '/api/auth/line/login',
+      '/api/coupons/get/campaign',
+      '/api/login',
+    ]);
     expect(completed[0]!.req!.id).toBe(line.headers['x-request-id']);
     const all = lines.join('\n');
-    for (const secret of [idToken, ourToken, 'a very secret password 42', 'secretcookie', 'debug=1']) expect(all).not.toContain(secret);
+    for (const secret of [idToken, ourToken, 'a very secret password 42', 'secretcookie', 'debug=1'])
+      expect(all).not.toContain(secret);
   });
 });

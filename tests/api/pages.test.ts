@@ -34,9 +34,13 @@ describe('page routes', () => {
   afterAll(() => destroy());
 
   it.each(PREFIXES)('answers every public page under %j with the PWA and 200', async (prefix) => {
-    const paths = Object.values(PAGE_PATTERNS).flatMap((p) => (p.includes(':id?') ? [p.replace(':id?/', ''), samplePath(p)] : [samplePath(p)]));
+    const paths = Object.values(PAGE_PATTERNS).flatMap((p) =>
+      p.includes(':id?') ? [p.replace(':id?/', ''), samplePath(p)] : [samplePath(p)],
+    );
     for (const path of paths) {
-      const r = await request(app).get(prefix + path).set('Cookie', 'i18n_redirected=ja');
+      const r = await request(app)
+        .get(prefix + path)
+        .set('Cookie', 'i18n_redirected=ja');
       expect(r.status, prefix + path).toBe(200);
       expect(r.headers['content-type']).toMatch(/^text\/html/);
       expect(r.headers['cache-control']).toBe('no-cache');
@@ -44,15 +48,26 @@ describe('page routes', () => {
     }
   });
 
-  it.each(['/nothing/', '/en/nothing/', '/zh-tw/coupon/abc/', '/coupon/0/', '/ja/faq/', '/fr/', '/coupon/12/extra/', '/management_admin/nothing/', '/en/management_admin/nothing/', '/zh-tw/management_admin/setting/spot/abc/', '/ja/management_admin/', '/fr/management_admin/', '/en/en/management_admin/'])(
-    'answers the unknown page path %s with the PWA and 404',
-    async (path) => {
-      const r = await request(app).get(path);
-      expect(r.status).toBe(404);
-      expect(r.headers['content-type']).toMatch(/^text\/html/);
-      expect(r.text).toBe(INDEX);
-    },
-  );
+  it.each([
+    '/nothing/',
+    '/en/nothing/',
+    '/zh-tw/coupon/abc/',
+    '/coupon/0/',
+    '/ja/faq/',
+    '/fr/',
+    '/coupon/12/extra/',
+    '/management_admin/nothing/',
+    '/en/management_admin/nothing/',
+    '/zh-tw/management_admin/setting/spot/abc/',
+    '/ja/management_admin/',
+    '/fr/management_admin/',
+    '/en/en/management_admin/',
+  ])('answers the unknown page path %s with the PWA and 404', async (path) => {
+    const r = await request(app).get(path);
+    expect(r.status).toBe(404);
+    expect(r.headers['content-type']).toMatch(/^text\/html/);
+    expect(r.text).toBe(INDEX);
+  });
 
   it.each(PREFIXES)('answers the page of a coupon not shown today under %j with the PWA and 404', async (prefix) => {
     const spot = await createSpot(db, { name: `下書きの店${prefix}` });
@@ -94,15 +109,18 @@ describe('page routes', () => {
     expect((await request(app).get('/management_admin/setting/spot/abc/')).status).toBe(404);
   });
 
-  it.each(['/en/management_admin/', '/en/management_admin/login/', '/ko/management_admin/coupon/5/view/', '/zh-cn/management_admin/setting/spot/7/', '/zh-tw/management_admin/user/list/'])(
-    'serves the admin page %s under its language prefix like the unprefixed one',
-    async (path) => {
-      const r = await request(app).get(path);
-      expect(r.status).toBe(200);
-      expect(r.headers['content-type']).toMatch(/^text\/html/);
-      expect(r.text).toBe(INDEX);
-    },
-  );
+  it.each([
+    '/en/management_admin/',
+    '/en/management_admin/login/',
+    '/ko/management_admin/coupon/5/view/',
+    '/zh-cn/management_admin/setting/spot/7/',
+    '/zh-tw/management_admin/user/list/',
+  ])('serves the admin page %s under its language prefix like the unprefixed one', async (path) => {
+    const r = await request(app).get(path);
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/html/);
+    expect(r.text).toBe(INDEX);
+  });
 
   it('redirects prefixed admin paths without the trailing slash, and leaves ?lang= alone there', async () => {
     const bare = await request(app).get('/en/management_admin');
@@ -116,7 +134,8 @@ describe('page routes', () => {
     expect(lang.headers['set-cookie']).toBeUndefined();
   });
 
-  const cookieOf = (r: request.Response) => ([] as string[]).concat(r.headers['set-cookie'] ?? []).find((c) => c.startsWith('i18n_redirected='));
+  const cookieOf = (r: request.Response) =>
+    ([] as string[]).concat(r.headers['set-cookie'] ?? []).find((c) => c.startsWith('i18n_redirected='));
 
   it('?lang=en remembers English for 365 days, drops the parameter and redirects to the prefixed page', async () => {
     const r = await request(app).get('/coupon/12/?code=9&lang=en');
@@ -138,7 +157,10 @@ describe('page routes', () => {
   });
 
   it('on the root path: the cookie wins over the browser language, which wins over ja', async () => {
-    const byCookie = await request(app).get('/').set('Cookie', 'other=1; i18n_redirected=ko').set('Accept-Language', 'en-US,en;q=0.9');
+    const byCookie = await request(app)
+      .get('/')
+      .set('Cookie', 'other=1; i18n_redirected=ko')
+      .set('Accept-Language', 'en-US,en;q=0.9');
     expect(byCookie.status).toBe(302);
     expect(byCookie.headers.location).toBe('/ko/');
     expect(byCookie.headers.vary).toMatch(/Cookie/);

@@ -62,7 +62,12 @@ const WHO_MAY_CALL: Record<string, 'public' | 'visitor' | 'staff' | 'admin'> = {
   'GET /api/openapi.json': 'public',
 };
 
-type Layer = { route?: { path: string; methods: Record<string, boolean> }; name: string; handle: { stack?: Layer[] }; match: (p: string) => boolean };
+type Layer = {
+  route?: { path: string; methods: Record<string, boolean> };
+  name: string;
+  handle: { stack?: Layer[] };
+  match: (p: string) => boolean;
+};
 
 /** Lists "METHOD /path" of every route by walking the Express router and its mounted routers. */
 function listRoutes(app: Express): string[] {
@@ -73,7 +78,8 @@ function listRoutes(app: Express): string[] {
     const prefix = layer.match('/api/anything') ? '/api' : '';
     for (const inner of layer.handle.stack) {
       if (!inner.route) continue;
-      for (const method of Object.keys(inner.route.methods)) found.push(`${method.toUpperCase()} ${prefix}${inner.route.path}`);
+      for (const method of Object.keys(inner.route.methods))
+        found.push(`${method.toUpperCase()} ${prefix}${inner.route.path}`);
     }
   }
   return found;

@@ -10,11 +10,15 @@ describe('seed', () => {
   beforeAll(async () => ({ db, destroy } = await createTestDb({ seed: true })));
   afterAll(() => destroy());
 
-  const count = async (table: string, where: Record<string, unknown> = {}) => Number((await db(table).where(where).count({ n: '*' }))[0]?.n);
+  const count = async (table: string, where: Record<string, unknown> = {}) =>
+    Number((await db(table).where(where).count({ n: '*' }))[0]?.n);
 
   it('loads every row of the Kumamoto spots file with real names and coordinates', async () => {
     expect(await count('spots')).toBe(222);
-    const castle = await db('spots as s').join('spot_translations as t', 't.spot_id', 's.id').where('t.name', '熊本城').first();
+    const castle = await db('spots as s')
+      .join('spot_translations as t', 't.spot_id', 's.id')
+      .where('t.name', '熊本城')
+      .first();
     expect(castle).toMatchObject({ area: 'city', locale: 'ja' });
     expect(Number(castle.latitude)).toBeCloseTo(32.806, 2);
     expect(Number(castle.longitude)).toBeCloseTo(130.705, 2);
@@ -38,12 +42,17 @@ describe('seed', () => {
       { email: 'admin@example.com', role: 'admin' },
       { email: 'shop@example.com', role: 'shop' },
     ]);
-    const shopSpot = await db('staff_user_spots as ss').join('spots as s', 's.id', 'ss.spot_id').select('s.store_code').first();
+    const shopSpot = await db('staff_user_spots as ss')
+      .join('spots as s', 's.id', 'ss.spot_id')
+      .select('s.store_code')
+      .first();
     expect(shopSpot.store_code).toBe('kmt-0106');
   });
 
   it('adds the stamp rally from 2026-11-01 to 2027-01-31, and does nothing a second time', async () => {
-    expect(await db('campaigns').select('starts_on', 'ends_on')).toEqual([{ starts_on: '2026-11-01', ends_on: '2027-01-31' }]);
+    expect(await db('campaigns').select('starts_on', 'ends_on')).toEqual([
+      { starts_on: '2026-11-01', ends_on: '2027-01-31' },
+    ]);
     expect(await seedIfEmpty(db)).toBe(false);
     expect(await count('spots')).toBe(222);
   });

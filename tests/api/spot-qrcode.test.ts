@@ -32,13 +32,23 @@ describe('spot QR codes', () => {
 
   it('401 anonymous, 403 visitor, 403 shop staff of another spot, 400 without spotId, 404 unknown spot', async () => {
     expect((await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`)).status).toBe(401);
-    expect((await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`).set('Authorization', visitor.auth)).status).toBe(403);
+    expect(
+      (await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`).set('Authorization', visitor.auth)).status,
+    ).toBe(403);
     const r = await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${other}`).set('Authorization', shop.auth);
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('NOT_YOUR_SPOT');
     expect((await request(app).get('/api/coupons/get/spot/qrcode').set('Authorization', admin.auth)).status).toBe(400);
-    expect((await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}&format=gif`).set('Authorization', admin.auth)).status).toBe(400);
-    expect((await request(app).get('/api/coupons/get/spot/qrcode?spotId=999999').set('Authorization', admin.auth)).status).toBe(404);
+    expect(
+      (
+        await request(app)
+          .get(`/api/coupons/get/spot/qrcode?spotId=${mine}&format=gif`)
+          .set('Authorization', admin.auth)
+      ).status,
+    ).toBe(400);
+    expect(
+      (await request(app).get('/api/coupons/get/spot/qrcode?spotId=999999').set('Authorization', admin.auth)).status,
+    ).toBe(404);
   });
 
   it('answers the absolute collect-points URL with a secret check-in code (not the store code) and a PNG data URL', async () => {
@@ -55,7 +65,9 @@ describe('spot QR codes', () => {
     expect(dataUrl).toMatch(/^data:image\/png;base64,/);
     expect(Buffer.from(dataUrl.split(',')[1], 'base64').subarray(1, 4).toString()).toBe('PNG');
     // The same code every time until it is rotated, and it proves presence; the store code does not.
-    const again = await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`).set('Authorization', admin.auth);
+    const again = await request(app)
+      .get(`/api/coupons/get/spot/qrcode?spotId=${mine}`)
+      .set('Authorization', admin.auth);
     expect(again.body.data.code).toBe(code);
     expect(again.body.data.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/collect-points-qr\//);
     expect(await verifySpotCheckInCode(db, mine, code)).toBe(true);
@@ -74,7 +86,10 @@ describe('spot QR codes', () => {
   it('answers the SVG itself, encoding exactly the URL', async () => {
     // Each supertest request listens on a new port: fix the origin through the trusted proxy headers.
     const host = 'passport.example.jp';
-    const json = await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`).set('Authorization', admin.auth).set('X-Forwarded-Host', host);
+    const json = await request(app)
+      .get(`/api/coupons/get/spot/qrcode?spotId=${mine}`)
+      .set('Authorization', admin.auth)
+      .set('X-Forwarded-Host', host);
     const r = await request(app)
       .get(`/api/coupons/get/spot/qrcode?spotId=${mine}&format=svg`)
       .set('Authorization', admin.auth)
@@ -89,13 +104,23 @@ describe('spot QR codes', () => {
   });
 
   it('answers a PNG of the asked width', async () => {
-    const r = await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}&format=png&size=1024`).set('Authorization', shop.auth).buffer(true).parse(binary);
+    const r = await request(app)
+      .get(`/api/coupons/get/spot/qrcode?spotId=${mine}&format=png&size=1024`)
+      .set('Authorization', shop.auth)
+      .buffer(true)
+      .parse(binary);
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('image/png');
     const png = r.body as Buffer;
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.readUInt32BE(16)).toBe(1024);
-    expect((await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}&format=png&size=5000`).set('Authorization', shop.auth)).status).toBe(400);
+    expect(
+      (
+        await request(app)
+          .get(`/api/coupons/get/spot/qrcode?spotId=${mine}&format=png&size=5000`)
+          .set('Authorization', shop.auth)
+      ).status,
+    ).toBe(400);
   });
 
   it('links to PUBLIC_BASE_URL when it is set, whatever host the admin reached the server on', async () => {
@@ -106,18 +131,30 @@ describe('spot QR codes', () => {
       .set('X-Forwarded-Host', 'admin.internal.example');
     expect(r.status).toBe(200);
     expect(r.body.data.url).toBe(`https://passport.example.jp/collect-points-qr/${mine}/?code=${r.body.data.code}`);
-    const svg = await request(pinned).get(`/api/coupons/get/spot/qrcode?spotId=${mine}&format=svg`).set('Authorization', admin.auth).buffer(true).parse(binary);
+    const svg = await request(pinned)
+      .get(`/api/coupons/get/spot/qrcode?spotId=${mine}&format=svg`)
+      .set('Authorization', admin.auth)
+      .buffer(true)
+      .parse(binary);
     expect((svg.body as Buffer).toString('utf8')).toBe(
       await QRCode.toString(r.body.data.url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 }),
     );
   });
 
   it('rotates the code: the old one stops working, the audit log records it without codes', async () => {
-    const before = (await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`).set('Authorization', admin.auth)).body.data.code;
+    const before = (
+      await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`).set('Authorization', admin.auth)
+    ).body.data.code;
     expect((await request(app).post(`/api/spots/${mine}/qrcode/rotate`)).status).toBe(401);
-    expect((await request(app).post(`/api/spots/${mine}/qrcode/rotate`).set('Authorization', visitor.auth)).status).toBe(403);
-    expect((await request(app).post(`/api/spots/${other}/qrcode/rotate`).set('Authorization', shop.auth)).status).toBe(403);
-    expect((await request(app).post('/api/spots/999999/qrcode/rotate').set('Authorization', admin.auth)).status).toBe(404);
+    expect(
+      (await request(app).post(`/api/spots/${mine}/qrcode/rotate`).set('Authorization', visitor.auth)).status,
+    ).toBe(403);
+    expect((await request(app).post(`/api/spots/${other}/qrcode/rotate`).set('Authorization', shop.auth)).status).toBe(
+      403,
+    );
+    expect((await request(app).post('/api/spots/999999/qrcode/rotate').set('Authorization', admin.auth)).status).toBe(
+      404,
+    );
     const r = await request(app).post(`/api/spots/${mine}/qrcode/rotate`).set('Authorization', shop.auth);
     expect(r.status).toBe(200);
     expect(r.body.data.code).not.toBe(before);

@@ -32,8 +32,25 @@ describe('admin spots', () => {
   beforeAll(async () => {
     ({ db, destroy } = await createTestDb());
     app = testApp(db).app;
-    castle = (await createSpot(db, { storeCode: 'kmt-castle', name: '熊本城', nameEn: 'Kumamoto Castle', area: 'city', purpose: 'experience' })).id;
-    onsen = (await createSpot(db, { storeCode: 'kmt-onsen', name: '黒川温泉', area: 'aso', purpose: 'spa', lat: 33.0756, lng: 131.1417 })).id;
+    castle = (
+      await createSpot(db, {
+        storeCode: 'kmt-castle',
+        name: '熊本城',
+        nameEn: 'Kumamoto Castle',
+        area: 'city',
+        purpose: 'experience',
+      })
+    ).id;
+    onsen = (
+      await createSpot(db, {
+        storeCode: 'kmt-onsen',
+        name: '黒川温泉',
+        area: 'aso',
+        purpose: 'spa',
+        lat: 33.0756,
+        lng: 131.1417,
+      })
+    ).id;
     await createCoupon(db, { spotIds: [castle] });
     await createCoupon(db, { spotIds: [castle, onsen] });
     admin = await createStaffAccount(db, { role: 'admin' });
@@ -49,19 +66,35 @@ describe('admin spots', () => {
     });
 
     it('lists every spot for admins, paged, with names in x-lang and coupon counts', async () => {
-      const r = await request(app).get('/api/spots?limit=1&sort=storeCode').set('Authorization', admin.auth).set('x-lang', 'en');
+      const r = await request(app)
+        .get('/api/spots?limit=1&sort=storeCode')
+        .set('Authorization', admin.auth)
+        .set('x-lang', 'en');
       expect(r.status).toBe(200);
       expect(r.body.meta).toEqual({ page: 1, limit: 1, total: 2 });
       expect(r.body.data).toEqual([
-        expect.objectContaining({ id: castle, storeCode: 'kmt-castle', name: 'Kumamoto Castle', area: 'city', purpose: 'experience', couponCount: 2, usableRangeM: 500 }),
+        expect.objectContaining({
+          id: castle,
+          storeCode: 'kmt-castle',
+          name: 'Kumamoto Castle',
+          area: 'city',
+          purpose: 'experience',
+          couponCount: 2,
+          usableRangeM: 500,
+        }),
       ]);
-      const page2 = await request(app).get('/api/spots?limit=1&page=2&sort=storeCode').set('Authorization', admin.auth).set('x-lang', 'en');
+      const page2 = await request(app)
+        .get('/api/spots?limit=1&page=2&sort=storeCode')
+        .set('Authorization', admin.auth)
+        .set('x-lang', 'en');
       expect(page2.body.data[0]).toMatchObject({ id: onsen, name: '黒川温泉', couponCount: 1 });
     });
 
     it('searches by name in any language, store code, area and purpose', async () => {
       const get = async (qs: string) =>
-        (await request(app).get(`/api/spots?${qs}`).set('Authorization', admin.auth)).body.data.map((s: { id: number }) => s.id);
+        (await request(app).get(`/api/spots?${qs}`).set('Authorization', admin.auth)).body.data.map(
+          (s: { id: number }) => s.id,
+        );
       expect(await get(`q=${encodeURIComponent('温泉')}`)).toEqual([onsen]);
       expect(await get('q=castle')).toEqual([castle]);
       expect(await get('q=KMT-ONS')).toEqual([onsen]);
@@ -98,7 +131,9 @@ describe('admin spots', () => {
         { id: castle, storeCode: 'kmt-castle', name: '熊本城' },
         { id: onsen, storeCode: 'kmt-onsen', name: '黒川温泉' },
       ]);
-      const q = await request(app).get(`/api/spots/list?q=${encodeURIComponent('黒川')}`).set('Authorization', admin.auth);
+      const q = await request(app)
+        .get(`/api/spots/list?q=${encodeURIComponent('黒川')}`)
+        .set('Authorization', admin.auth);
       expect(q.body.data).toEqual([{ id: onsen, storeCode: 'kmt-onsen', name: '黒川温泉' }]);
       expect(q.body.meta.total).toBe(1);
     });
@@ -143,7 +178,9 @@ describe('admin spots', () => {
   describe('POST /api/storeadmininfos', () => {
     it('401 anonymous, 403 visitor, 403 shop staff creating a spot', async () => {
       expect((await request(app).post('/api/storeadmininfos').send(valid())).status).toBe(401);
-      expect((await request(app).post('/api/storeadmininfos').set('Authorization', visitor.auth).send(valid())).status).toBe(403);
+      expect(
+        (await request(app).post('/api/storeadmininfos').set('Authorization', visitor.auth).send(valid())).status,
+      ).toBe(403);
       const r = await request(app).post('/api/storeadmininfos').set('Authorization', shop.auth).send(valid());
       expect(r.status).toBe(403);
       expect(r.body.error.code).toBe('SPOT_CREATE_ADMIN_ONLY');
@@ -155,7 +192,16 @@ describe('admin spots', () => {
         .post('/api/storeadmininfos')
         .set('Authorization', admin.auth)
         .set('x-lang', 'en')
-        .send(valid({ storeCode: 'bad code!', names: { ja: '  ' }, latitude: 91, longitude: 'east', area: 'moon', usableRangeM: 50001 }));
+        .send(
+          valid({
+            storeCode: 'bad code!',
+            names: { ja: '  ' },
+            latitude: 91,
+            longitude: 'east',
+            area: 'moon',
+            usableRangeM: 50001,
+          }),
+        );
       expect(r.status).toBe(400);
       expect(r.body.error.code).toBe('VALIDATION_FAILED');
       expect(r.body.error.details).toEqual(
@@ -168,15 +214,24 @@ describe('admin spots', () => {
           'body.usableRangeM: Enter the usable range in whole metres from 1 to 50000',
         ]),
       );
-      const ja = await request(app).post('/api/storeadmininfos').set('Authorization', admin.auth).send(valid({ latitude: 0, longitude: 0 }));
+      const ja = await request(app)
+        .post('/api/storeadmininfos')
+        .set('Authorization', admin.auth)
+        .send(valid({ latitude: 0, longitude: 0 }));
       expect(ja.status).toBe(400);
       expect(ja.body.error.details).toEqual(['body.latitude: 緯度は-90〜90の数値で入力してください']);
-      const fraction = await request(app).post('/api/storeadmininfos').set('Authorization', admin.auth).send(valid({ usableRangeM: 10.5 }));
+      const fraction = await request(app)
+        .post('/api/storeadmininfos')
+        .set('Authorization', admin.auth)
+        .send(valid({ usableRangeM: 10.5 }));
       expect(fraction.status).toBe(400);
     });
 
     it('creates a spot for an admin (201) and records who did it', async () => {
-      const r = await request(app).post('/api/storeadmininfos').set('Authorization', admin.auth).send(valid({ names: { ja: '新しいお店', en: 'New Shop', ko: '' } }));
+      const r = await request(app)
+        .post('/api/storeadmininfos')
+        .set('Authorization', admin.auth)
+        .send(valid({ names: { ja: '新しいお店', en: 'New Shop', ko: '' } }));
       expect(r.status).toBe(201);
       expect(r.body.data).toMatchObject({
         storeCode: 'kmt-new-1',
@@ -192,38 +247,76 @@ describe('admin spots', () => {
       const audit = await db('audit_log').where({ entity: 'spot', entity_id: r.body.data.id });
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ action: 'create', staff_email: admin.email, before: null });
-      expect(JSON.parse(audit[0].after)).toMatchObject({ storeCode: 'kmt-new-1', names: { ja: '新しいお店', en: 'New Shop' }, usableRangeM: 300 });
+      expect(JSON.parse(audit[0].after)).toMatchObject({
+        storeCode: 'kmt-new-1',
+        names: { ja: '新しいお店', en: 'New Shop' },
+        usableRangeM: 300,
+      });
       const trail = await request(app).get(`/api/audit/spot/${r.body.data.id}`).set('Authorization', admin.auth);
       expect(trail.body.data[0]).toMatchObject({ action: 'create', staffEmail: admin.email });
     });
 
     it('409 for a store code in use, nothing written', async () => {
       const before = await db('spots').count({ n: '*' }).first();
-      const r = await request(app).post('/api/storeadmininfos').set('Authorization', admin.auth).send(valid({ storeCode: 'kmt-castle' }));
+      const r = await request(app)
+        .post('/api/storeadmininfos')
+        .set('Authorization', admin.auth)
+        .send(valid({ storeCode: 'kmt-castle' }));
       expect(r.status).toBe(409);
       expect(r.body.error.code).toBe('STORE_CODE_TAKEN');
       expect((await db('spots').count({ n: '*' }).first())?.n).toEqual(before?.n);
     });
 
     it('replaces a spot when id is given: names left out are removed, the audit keeps before and after', async () => {
-      const created = await request(app).post('/api/storeadmininfos').set('Authorization', admin.auth).send(valid({ storeCode: 'kmt-edit' }));
+      const created = await request(app)
+        .post('/api/storeadmininfos')
+        .set('Authorization', admin.auth)
+        .send(valid({ storeCode: 'kmt-edit' }));
       const id = created.body.data.id;
       const r = await request(app)
         .post('/api/storeadmininfos')
         .set('Authorization', admin.auth)
-        .send(valid({ id, storeCode: 'kmt-edit-2', names: { ja: '改名したお店', 'zh-tw': '改名的店' }, genre: null, usableRangeM: 800 }));
+        .send(
+          valid({
+            id,
+            storeCode: 'kmt-edit-2',
+            names: { ja: '改名したお店', 'zh-tw': '改名的店' },
+            genre: null,
+            usableRangeM: 800,
+          }),
+        );
       expect(r.status).toBe(200);
-      expect(r.body.data).toMatchObject({ id, storeCode: 'kmt-edit-2', names: { ja: '改名したお店', 'zh-tw': '改名的店' }, genre: null, usableRangeM: 800 });
+      expect(r.body.data).toMatchObject({
+        id,
+        storeCode: 'kmt-edit-2',
+        names: { ja: '改名したお店', 'zh-tw': '改名的店' },
+        genre: null,
+        usableRangeM: 800,
+      });
       expect(r.body.data.names).not.toHaveProperty('en');
       const audit = await db('audit_log').where({ entity: 'spot', entity_id: id, action: 'update' });
       expect(audit).toHaveLength(1);
-      expect(JSON.parse(audit[0].before)).toMatchObject({ storeCode: 'kmt-edit', names: { ja: '新しいお店', en: 'New Shop' } });
-      expect(JSON.parse(audit[0].after)).toMatchObject({ storeCode: 'kmt-edit-2', names: { ja: '改名したお店', 'zh-tw': '改名的店' } });
+      expect(JSON.parse(audit[0].before)).toMatchObject({
+        storeCode: 'kmt-edit',
+        names: { ja: '新しいお店', en: 'New Shop' },
+      });
+      expect(JSON.parse(audit[0].after)).toMatchObject({
+        storeCode: 'kmt-edit-2',
+        names: { ja: '改名したお店', 'zh-tw': '改名的店' },
+      });
       // Saving it again unchanged writes no audit entry.
       await request(app)
         .post('/api/storeadmininfos')
         .set('Authorization', admin.auth)
-        .send(valid({ id, storeCode: 'kmt-edit-2', names: { ja: '改名したお店', 'zh-tw': '改名的店' }, genre: null, usableRangeM: 800 }));
+        .send(
+          valid({
+            id,
+            storeCode: 'kmt-edit-2',
+            names: { ja: '改名したお店', 'zh-tw': '改名的店' },
+            genre: null,
+            usableRangeM: 800,
+          }),
+        );
       expect(await db('audit_log').where({ entity: 'spot', entity_id: id, action: 'update' })).toHaveLength(1);
     });
 
@@ -247,18 +340,31 @@ describe('admin spots', () => {
       const audit = await db('audit_log').where({ entity: 'spot', entity_id: castle, action: 'update' }).first();
       expect(audit.staff_email).toBe(shop.email);
 
-      const moved = await request(app).post('/api/storeadmininfos').set('Authorization', shop.auth).set('x-lang', 'en').send({ ...body, latitude: 33, usableRangeM: 50000 });
+      const moved = await request(app)
+        .post('/api/storeadmininfos')
+        .set('Authorization', shop.auth)
+        .set('x-lang', 'en')
+        .send({ ...body, latitude: 33, usableRangeM: 50000 });
       expect(moved.status).toBe(403);
-      expect(moved.body.error).toMatchObject({ code: 'SPOT_FIELDS_ADMIN_ONLY', message: 'Only administrators can change: latitude, usableRangeM' });
+      expect(moved.body.error).toMatchObject({
+        code: 'SPOT_FIELDS_ADMIN_ONLY',
+        message: 'Only administrators can change: latitude, usableRangeM',
+      });
       expect((await db('spots').where({ id: castle }).first()).usable_range_m).toBe(500);
 
-      const other = await request(app).post('/api/storeadmininfos').set('Authorization', shop.auth).send({ ...body, id: onsen, storeCode: 'kmt-onsen' });
+      const other = await request(app)
+        .post('/api/storeadmininfos')
+        .set('Authorization', shop.auth)
+        .send({ ...body, id: onsen, storeCode: 'kmt-onsen' });
       expect(other.status).toBe(403);
       expect(other.body.error.code).toBe('NOT_YOUR_SPOT');
     });
 
     it('404 for an unknown id', async () => {
-      const r = await request(app).post('/api/storeadmininfos').set('Authorization', admin.auth).send(valid({ id: 999999, storeCode: 'kmt-ghost' }));
+      const r = await request(app)
+        .post('/api/storeadmininfos')
+        .set('Authorization', admin.auth)
+        .send(valid({ id: 999999, storeCode: 'kmt-ghost' }));
       expect(r.status).toBe(404);
       expect(r.body.error.code).toBe('SPOT_NOT_FOUND');
     });
@@ -267,11 +373,37 @@ describe('admin spots', () => {
   describe('PUT /api/spots/{id}', () => {
     it('401, 403 visitor, 403 other shop, 400, 404, 409', async () => {
       expect((await request(app).put(`/api/spots/${onsen}`).send(valid())).status).toBe(401);
-      expect((await request(app).put(`/api/spots/${onsen}`).set('Authorization', visitor.auth).send(valid())).status).toBe(403);
-      expect((await request(app).put(`/api/spots/${onsen}`).set('Authorization', shop.auth).send(valid({ storeCode: 'kmt-onsen' }))).status).toBe(403);
-      expect((await request(app).put(`/api/spots/${onsen}`).set('Authorization', admin.auth).send(valid({ longitude: 181 }))).status).toBe(400);
-      expect((await request(app).put('/api/spots/999999').set('Authorization', admin.auth).send(valid({ storeCode: 'kmt-x' }))).status).toBe(404);
-      const taken = await request(app).put(`/api/spots/${onsen}`).set('Authorization', admin.auth).send(valid({ storeCode: 'kmt-castle' }));
+      expect(
+        (await request(app).put(`/api/spots/${onsen}`).set('Authorization', visitor.auth).send(valid())).status,
+      ).toBe(403);
+      expect(
+        (
+          await request(app)
+            .put(`/api/spots/${onsen}`)
+            .set('Authorization', shop.auth)
+            .send(valid({ storeCode: 'kmt-onsen' }))
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await request(app)
+            .put(`/api/spots/${onsen}`)
+            .set('Authorization', admin.auth)
+            .send(valid({ longitude: 181 }))
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await request(app)
+            .put('/api/spots/999999')
+            .set('Authorization', admin.auth)
+            .send(valid({ storeCode: 'kmt-x' }))
+        ).status,
+      ).toBe(404);
+      const taken = await request(app)
+        .put(`/api/spots/${onsen}`)
+        .set('Authorization', admin.auth)
+        .send(valid({ storeCode: 'kmt-castle' }));
       expect(taken.status).toBe(409);
       expect(taken.body.error.code).toBe('STORE_CODE_TAKEN');
     });
@@ -280,11 +412,25 @@ describe('admin spots', () => {
       const r = await request(app)
         .put(`/api/spots/${onsen}`)
         .set('Authorization', admin.auth)
-        .send(valid({ storeCode: 'kmt-onsen', names: { ja: '黒川温泉', en: 'Kurokawa Onsen' }, latitude: 33.0758, longitude: 131.1420, area: 'aso', purpose: 'spa', usableRangeM: 1000 }));
+        .send(
+          valid({
+            storeCode: 'kmt-onsen',
+            names: { ja: '黒川温泉', en: 'Kurokawa Onsen' },
+            latitude: 33.0758,
+            longitude: 131.142,
+            area: 'aso',
+            purpose: 'spa',
+            usableRangeM: 1000,
+          }),
+        );
       expect(r.status).toBe(200);
       const coupon = (await db('coupon_spots').where({ spot_id: onsen }).first()).coupon_id;
-      const near = await request(app).get(`/api/coupons/get/nearby/spot/list?cid=${coupon}&lat=33.0758&long=131.1420`).set('x-lang', 'en');
-      expect(near.body.data).toEqual([expect.objectContaining({ id: onsen, name: 'Kurokawa Onsen', usableRangeM: 1000, distanceM: 0 })]);
+      const near = await request(app)
+        .get(`/api/coupons/get/nearby/spot/list?cid=${coupon}&lat=33.0758&long=131.1420`)
+        .set('x-lang', 'en');
+      expect(near.body.data).toEqual([
+        expect.objectContaining({ id: onsen, name: 'Kurokawa Onsen', usableRangeM: 1000, distanceM: 0 }),
+      ]);
     });
   });
 });

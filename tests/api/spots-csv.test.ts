@@ -50,14 +50,31 @@ describe('spot CSV', () => {
   let visitor: { auth: string };
   const spotCount = async () => Number((await db('spots').count({ n: '*' }).first())?.n);
   const upload = (csv: string | Buffer, auth = admin.auth, name = 'spots.csv') =>
-    request(app).post('/api/spots/csv/import').set('Authorization', auth).attach('file', Buffer.isBuffer(csv) ? csv : Buffer.from(csv), name);
+    request(app)
+      .post('/api/spots/csv/import')
+      .set('Authorization', auth)
+      .attach('file', Buffer.isBuffer(csv) ? csv : Buffer.from(csv), name);
 
   beforeAll(async () => {
     ({ db, destroy } = await createTestDb());
     // A fresh app (and write limiter) per test keeps the 60 writes a minute limit out of the way.
     app = testApp(db).app;
-    await createSpot(db, { storeCode: 'kmt-a', name: '=HYPERLINK("http://evil")', nameEn: 'Shop A', area: 'city', purpose: 'gourmet' });
-    await createSpot(db, { storeCode: 'kmt-b', name: '店B', area: 'aso', purpose: 'spa', lat: 33.0756, lng: 131.1417, rangeM: 1000 });
+    await createSpot(db, {
+      storeCode: 'kmt-a',
+      name: '=HYPERLINK("http://evil")',
+      nameEn: 'Shop A',
+      area: 'city',
+      purpose: 'gourmet',
+    });
+    await createSpot(db, {
+      storeCode: 'kmt-b',
+      name: '店B',
+      area: 'aso',
+      purpose: 'spa',
+      lat: 33.0756,
+      lng: 131.1417,
+      rangeM: 1000,
+    });
     admin = await createStaffAccount(db, { role: 'admin' });
     shop = await createStaffAccount(db, { role: 'shop', spots: ['kmt-b'] });
     visitor = await createVisitor(db);
@@ -71,7 +88,11 @@ describe('spot CSV', () => {
     });
 
     it('downloads every spot as UTF-8 CSV with a BOM and CRLF, formulas defused', async () => {
-      const r = await request(app).get('/api/spots/csv/export').set('Authorization', admin.auth).buffer(true).parse(binary);
+      const r = await request(app)
+        .get('/api/spots/csv/export')
+        .set('Authorization', admin.auth)
+        .buffer(true)
+        .parse(binary);
       expect(r.status).toBe(200);
       expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(r.headers['content-disposition']).toBe('attachment; filename="spots-20261121.csv"');
@@ -90,11 +111,22 @@ describe('spot CSV', () => {
         area: 'city',
         usable_range_m: '500',
       });
-      expect(rows[1]).toMatchObject({ store_code: 'kmt-b', name_ja: '店B', name_en: '', area: 'aso', purpose: 'spa', usable_range_m: '1000' });
+      expect(rows[1]).toMatchObject({
+        store_code: 'kmt-b',
+        name_ja: '店B',
+        name_en: '',
+        area: 'aso',
+        purpose: 'spa',
+        usable_range_m: '1000',
+      });
     });
 
     it('gives shop staff only their own spots', async () => {
-      const r = await request(app).get('/api/spots/csv/export').set('Authorization', shop.auth).buffer(true).parse(binary);
+      const r = await request(app)
+        .get('/api/spots/csv/export')
+        .set('Authorization', shop.auth)
+        .buffer(true)
+        .parse(binary);
       const rows = await parseCsv((r.body as Buffer).subarray(3).toString('utf8'));
       expect(rows.map((x) => x.store_code)).toEqual(['kmt-b']);
     });
@@ -104,21 +136,33 @@ describe('spot CSV', () => {
     it('401 anonymous, 403 visitor; the header row, with example rows on request', async () => {
       expect((await request(app).get('/api/spots/csv/template')).status).toBe(401);
       expect((await request(app).get('/api/spots/csv/template').set('Authorization', visitor.auth)).status).toBe(403);
-      const r = await request(app).get('/api/spots/csv/template').set('Authorization', shop.auth).buffer(true).parse(binary);
+      const r = await request(app)
+        .get('/api/spots/csv/template')
+        .set('Authorization', shop.auth)
+        .buffer(true)
+        .parse(binary);
       expect(r.status).toBe(200);
       expect(r.headers['content-disposition']).toBe('attachment; filename="spots-template.csv"');
       expect((r.body as Buffer).toString('utf8')).toBe(`\uFEFF${HEADER.join(',')}\r\n`);
-      const ex = await request(app).get('/api/spots/csv/template?example=true').set('Authorization', admin.auth).buffer(true).parse(binary);
+      const ex = await request(app)
+        .get('/api/spots/csv/template?example=true')
+        .set('Authorization', admin.auth)
+        .buffer(true)
+        .parse(binary);
       const rows = await parseCsv((ex.body as Buffer).subarray(3).toString('utf8'));
       expect(rows.map((x) => x.store_code)).toEqual(['example-0001', 'example-0002']);
-      expect((await request(app).get('/api/spots/csv/template?example=maybe').set('Authorization', admin.auth)).status).toBe(400);
+      expect(
+        (await request(app).get('/api/spots/csv/template?example=maybe').set('Authorization', admin.auth)).status,
+      ).toBe(400);
     });
   });
 
   describe('POST /api/spots/csv/import', () => {
     it('401 anonymous, 403 visitor, 403 shop staff', async () => {
       const csv = csvOf([spotRow(1)]);
-      expect((await request(app).post('/api/spots/csv/import').attach('file', Buffer.from(csv), 'spots.csv')).status).toBe(401);
+      expect(
+        (await request(app).post('/api/spots/csv/import').attach('file', Buffer.from(csv), 'spots.csv')).status,
+      ).toBe(401);
       expect((await upload(csv, visitor.auth)).status).toBe(403);
       expect((await upload(csv, shop.auth)).status).toBe(403);
       expect(await db('spots').where({ store_code: 'csv-0001' }).first()).toBeUndefined();
@@ -158,14 +202,31 @@ describe('spot CSV', () => {
       expect(r.body.error.details).toEqual([
         { row: 6, column: 'latitude', code: 'validation.latitude', message: 'Enter a latitude from -90 to 90' },
         { row: 11, column: 'area', code: 'validation.area', message: 'Please choose an area' },
-        { row: 11, column: 'usable_range_m', code: 'validation.usableRange', message: 'Enter the usable range in whole metres from 1 to 50000' },
-        { row: 16, column: 'store_code', code: 'validation.duplicateInFile', message: 'This store code is also on row 4' },
+        {
+          row: 11,
+          column: 'usable_range_m',
+          code: 'validation.usableRange',
+          message: 'Enter the usable range in whole metres from 1 to 50000',
+        },
+        {
+          row: 16,
+          column: 'store_code',
+          code: 'validation.duplicateInFile',
+          message: 'This store code is also on row 4',
+        },
         { row: 19, column: 'name_ja', code: 'validation.required', message: 'Please be sure to input' },
       ]);
       expect(await spotCount()).toBe(before);
       expect(await db('audit_log').where({ action: 'import' })).toHaveLength(0);
       const ja = await upload(csvOf([spotRow(1, { longitude: '東経130度' })]));
-      expect(ja.body.error.details).toEqual([{ row: 2, column: 'longitude', code: 'validation.longitude', message: '経度は-180〜180の数値で入力してください' }]);
+      expect(ja.body.error.details).toEqual([
+        {
+          row: 2,
+          column: 'longitude',
+          code: 'validation.longitude',
+          message: '経度は-180〜180の数値で入力してください',
+        },
+      ]);
     });
 
     it('imports a good file of 300 shops in one go, quickly, with an audit entry per spot', async () => {
@@ -179,7 +240,13 @@ describe('spot CSV', () => {
       expect(took).toBeLessThan(5000);
       expect(await spotCount()).toBe(before + 300);
       const s = await db('spots').where({ store_code: 'csv-0150' }).first();
-      expect(s).toMatchObject({ address: '熊本県熊本市中央区150番地', area: 'north', purpose: 'gourmet', genre: null, usable_range_m: 300 });
+      expect(s).toMatchObject({
+        address: '熊本県熊本市中央区150番地',
+        area: 'north',
+        purpose: 'gourmet',
+        genre: null,
+        usable_range_m: 300,
+      });
       expect(Number(s.latitude)).toBeCloseTo(32.715, 6);
       const names = await db('spot_translations').where({ spot_id: s.id }).orderBy('locale');
       expect(names.map((n: { locale: string; name: string }) => [n.locale, n.name])).toEqual([
@@ -211,7 +278,11 @@ describe('spot CSV', () => {
     });
 
     it('round-trips: an exported file imports again unchanged, formula-looking names included', async () => {
-      const exported = await request(app).get('/api/spots/csv/export').set('Authorization', admin.auth).buffer(true).parse(binary);
+      const exported = await request(app)
+        .get('/api/spots/csv/export')
+        .set('Authorization', admin.auth)
+        .buffer(true)
+        .parse(binary);
       const r = await upload(exported.body as Buffer);
       expect(r.status).toBe(200);
       expect(r.body.data).toMatchObject({ created: 0, updated: 0, total: await spotCount() });

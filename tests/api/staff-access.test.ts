@@ -57,7 +57,8 @@ describe('staff tokens are checked against the account on every request', () => 
 
   it('answers a disabled admin 401 INVALID_TOKEN on every admin route, reads and writes', async () => {
     const admin = await createStaffAccount(db, { role: 'admin' });
-    for (const path of reads()) expect((await request(app).get(path).set('Authorization', admin.auth)).status, `before: ${path}`).toBe(200);
+    for (const path of reads())
+      expect((await request(app).get(path).set('Authorization', admin.auth)).status, `before: ${path}`).toBe(200);
 
     await db('staff_users').where({ id: admin.id }).update({ disabled: true });
     for (const path of reads()) {
@@ -65,7 +66,10 @@ describe('staff tokens are checked against the account on every request', () => 
       expect(r.status, path).toBe(401);
       expect(r.body.error.code, path).toBe('INVALID_TOKEN');
     }
-    const write = await request(app).post('/api/campaigns').set('Authorization', admin.auth).send({ name: { ja: '春' }, description: { ja: '' }, startsOn: '2027-04-01', endsOn: '2027-04-30' });
+    const write = await request(app)
+      .post('/api/campaigns')
+      .set('Authorization', admin.auth)
+      .send({ name: { ja: '春' }, description: { ja: '' }, startsOn: '2027-04-01', endsOn: '2027-04-30' });
     expect(write.status).toBe(401);
     expect((await db('campaigns').select('id')).length).toBe(0);
 
@@ -76,7 +80,8 @@ describe('staff tokens are checked against the account on every request', () => 
   it('answers 401 INVALID_TOKEN to the token of a deleted account', async () => {
     const gone = await createStaffAccount(db, { role: 'admin' });
     await db('staff_users').where({ id: gone.id }).delete();
-    for (const path of reads()) expect((await request(app).get(path).set('Authorization', gone.auth)).status, path).toBe(401);
+    for (const path of reads())
+      expect((await request(app).get(path).set('Authorization', gone.auth)).status, path).toBe(401);
   });
 
   it('takes the role and spots from the database, not from the token', async () => {
@@ -86,7 +91,10 @@ describe('staff tokens are checked against the account on every request', () => 
     // Demoted to shop staff of kmt-acc1, with the admin token still in hand.
     await db('staff_users').where({ id: staff.id }).update({ role: 'shop' });
     await db('staff_user_spots').insert({ staff_user_id: staff.id, spot_id: spotId });
-    expect((await request(app).get('/api/user').set('Authorization', staff.auth)).body.data).toMatchObject({ role: 'shop', spotIds: [spotId] });
+    expect((await request(app).get('/api/user').set('Authorization', staff.auth)).body.data).toMatchObject({
+      role: 'shop',
+      spotIds: [spotId],
+    });
     expect((await request(app).get('/api/faqs/list/category').set('Authorization', staff.auth)).status).toBe(403);
     expect((await request(app).get('/api/campaigns').set('Authorization', staff.auth)).status).toBe(403);
     const spots = await request(app).get('/api/spots').set('Authorization', staff.auth);
@@ -94,14 +102,19 @@ describe('staff tokens are checked against the account on every request', () => 
 
     // A spot taken away applies at once too.
     await db('staff_user_spots').where({ staff_user_id: staff.id }).delete();
-    expect((await request(app).get(`/api/spots/${spotId}`).set('Authorization', staff.auth)).body.error.code).toBe('NOT_YOUR_SPOT');
+    expect((await request(app).get(`/api/spots/${spotId}`).set('Authorization', staff.auth)).body.error.code).toBe(
+      'NOT_YOUR_SPOT',
+    );
   });
 
   it('checks the allow-list before the account: outside it, even a disabled account gets 403 with an empty body', async () => {
     const admin = await createStaffAccount(db, { role: 'admin' });
     await db('staff_users').where({ id: admin.id }).update({ disabled: true });
     const outside = testApp(db, { config: { adminAllowedIps: ['203.0.113.0/28'], trustProxy: ['loopback'] } }).app;
-    const r = await request(outside).get('/api/spots').set('Authorization', admin.auth).set('X-Forwarded-For', '192.0.2.50');
+    const r = await request(outside)
+      .get('/api/spots')
+      .set('Authorization', admin.auth)
+      .set('X-Forwarded-For', '192.0.2.50');
     expect(r.status).toBe(403);
     expect(r.text).toBe('');
   });
@@ -129,33 +142,45 @@ describe('audit trail access', () => {
     admin = await createStaffAccount(db, { role: 'admin', email: 'office@kumamoto.example.jp' });
     castleShop = await createStaffAccount(db, { role: 'shop', spots: ['kmt-aud-castle'] });
     const create = async (spotIds: number[], ja: string) =>
-      (await request(app).post('/api/admincoupons').set('Authorization', admin.auth).send(couponBody(spotIds, ja))).body.data.id as number;
+      (await request(app).post('/api/admincoupons').set('Authorization', admin.auth).send(couponBody(spotIds, ja))).body
+        .data.id as number;
     ownCoupon = await create([castle], '城のクーポン');
     sharedCoupon = await create([castle, aso], '城と阿蘇のクーポン');
     otherCoupon = await create([aso], '阿蘇のクーポン');
-    const saved = await request(app).put(`/api/spots/${aso}`).set('Authorization', admin.auth).send({
-      storeCode: 'kmt-aud-aso',
-      names: { ja: '阿蘇の店' },
-      address: '熊本県阿蘇市',
-      latitude: 32.88,
-      longitude: 131.1,
-      area: 'aso',
-      purpose: 'gourmet',
-      usableRangeM: 500,
-    });
+    const saved = await request(app)
+      .put(`/api/spots/${aso}`)
+      .set('Authorization', admin.auth)
+      .send({
+        storeCode: 'kmt-aud-aso',
+        names: { ja: '阿蘇の店' },
+        address: '熊本県阿蘇市',
+        latitude: 32.88,
+        longitude: 131.1,
+        area: 'aso',
+        purpose: 'gourmet',
+        usableRangeM: 500,
+      });
     expect(saved.status).toBe(200);
     campaignId = await createCampaign(db);
   });
   afterAll(() => destroy());
 
-  const trail = (auth: string, entity: string, id: number) => request(app).get(`/api/audit/${entity}/${id}`).set('Authorization', auth);
+  const trail = (auth: string, entity: string, id: number) =>
+    request(app).get(`/api/audit/${entity}/${id}`).set('Authorization', auth);
 
   it("answers shop staff 200 on their own coupons' trail (also one shared with another shop)", async () => {
     const own = await trail(castleShop.auth, 'coupon', ownCoupon);
     expect(own.status).toBe(200);
-    expect(own.body.data[0]).toMatchObject({ action: 'create', entity: 'coupon', entityId: ownCoupon, staffEmail: admin.email });
+    expect(own.body.data[0]).toMatchObject({
+      action: 'create',
+      entity: 'coupon',
+      entityId: ownCoupon,
+      staffEmail: admin.email,
+    });
     expect((await trail(castleShop.auth, 'coupon', sharedCoupon)).status).toBe(200);
-    expect((await request(app).get(`/api/admincoupons/${sharedCoupon}`).set('Authorization', castleShop.auth)).status).toBe(200);
+    expect(
+      (await request(app).get(`/api/admincoupons/${sharedCoupon}`).set('Authorization', castleShop.auth)).status,
+    ).toBe(200);
   });
 
   it("answers shop staff 403 NOT_YOUR_SPOT on another shop's coupon, as the coupon route does, without any entry", async () => {
@@ -163,7 +188,10 @@ describe('audit trail access', () => {
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('NOT_YOUR_SPOT');
     expect(JSON.stringify(r.body)).not.toContain(admin.email);
-    expect((await request(app).get(`/api/admincoupons/${otherCoupon}`).set('Authorization', castleShop.auth)).body.error.code).toBe('NOT_YOUR_SPOT');
+    expect(
+      (await request(app).get(`/api/admincoupons/${otherCoupon}`).set('Authorization', castleShop.auth)).body.error
+        .code,
+    ).toBe('NOT_YOUR_SPOT');
   });
 
   it("answers shop staff 403 on another shop's spot and 200 on their own", async () => {
@@ -174,7 +202,12 @@ describe('audit trail access', () => {
   });
 
   it('answers shop staff 403 on the trail of rallies, FAQ entries and staff accounts (admin-only)', async () => {
-    for (const [entity, id] of [['campaign', campaignId], ['faq', 1], ['faqCategory', 1], ['staff', admin.id]] as const) {
+    for (const [entity, id] of [
+      ['campaign', campaignId],
+      ['faq', 1],
+      ['faqCategory', 1],
+      ['staff', admin.id],
+    ] as const) {
       const r = await trail(castleShop.auth, entity, id);
       expect(r.status, entity).toBe(403);
       expect(r.body.error.code, entity).toBe('FORBIDDEN');

@@ -25,9 +25,17 @@ describe('staff sign-in', () => {
   afterAll(() => destroy());
 
   it('signs in with email and password, answering {data: {token, user}}', async () => {
-    const r = await request(app).post('/api/login').send({ email: 'Office@Kumamoto.example.jp', password: admin.password });
+    const r = await request(app)
+      .post('/api/login')
+      .send({ email: 'Office@Kumamoto.example.jp', password: admin.password });
     expect(r.status).toBe(200);
-    expect(r.body.data.user).toEqual({ id: admin.id, email: 'office@kumamoto.example.jp', displayName: 'office@kumamoto.example.jp', role: 'admin', spotIds: [] });
+    expect(r.body.data.user).toEqual({
+      id: admin.id,
+      email: 'office@kumamoto.example.jp',
+      displayName: 'office@kumamoto.example.jp',
+      role: 'admin',
+      spotIds: [],
+    });
     const me = await request(app).get('/api/user').set('Authorization', `Bearer ${r.body.data.token}`);
     expect(me.status).toBe(200);
     expect(me.body.data.role).toBe('admin');
@@ -39,8 +47,14 @@ describe('staff sign-in', () => {
   });
 
   it('answers a wrong email and a wrong password with the same 401', async () => {
-    const wrongPassword = await request(app).post('/api/login').set('x-lang', 'en').send({ email: admin.email, password: 'not the password' });
-    const wrongEmail = await request(app).post('/api/login').set('x-lang', 'en').send({ email: 'nobody@example.jp', password: admin.password });
+    const wrongPassword = await request(app)
+      .post('/api/login')
+      .set('x-lang', 'en')
+      .send({ email: admin.email, password: 'not the password' });
+    const wrongEmail = await request(app)
+      .post('/api/login')
+      .set('x-lang', 'en')
+      .send({ email: 'nobody@example.jp', password: admin.password });
     expect(wrongPassword.status).toBe(401);
     expect(wrongEmail.status).toBe(401);
     expect(wrongPassword.body.error.code).toBe('INVALID_CREDENTIALS');
@@ -65,11 +79,20 @@ describe('staff sign-in', () => {
     const fresh = testApp(db).app;
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
-      statuses.push((await request(fresh).post('/api/login').send({ email: `guess${i}@example.jp`, password: 'wrong' })).status);
+      statuses.push(
+        (
+          await request(fresh)
+            .post('/api/login')
+            .send({ email: `guess${i}@example.jp`, password: 'wrong' })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
-    const blocked = await request(fresh).post('/api/login').set('x-lang', 'en').send({ email: admin.email, password: admin.password });
+    const blocked = await request(fresh)
+      .post('/api/login')
+      .set('x-lang', 'en')
+      .send({ email: admin.email, password: admin.password });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.message).toBe('Too many requests. Please try again later.');
   });
@@ -79,7 +102,12 @@ describe('staff sign-in', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
       statuses.push(
-        (await request(fresh).post('/api/login').set('X-Forwarded-For', `198.51.100.${i + 1}`).send({ email: shop.email, password: 'wrong' })).status,
+        (
+          await request(fresh)
+            .post('/api/login')
+            .set('X-Forwarded-For', `198.51.100.${i + 1}`)
+            .send({ email: shop.email, password: 'wrong' })
+        ).status,
       );
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
@@ -93,7 +121,13 @@ describe('staff sign-in', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
       const app = i % 2 === 0 ? one : two;
-      statuses.push((await request(app).post('/api/login').send({ email: `shared${i}@example.jp`, password: 'wrong' })).status);
+      statuses.push(
+        (
+          await request(app)
+            .post('/api/login')
+            .send({ email: `shared${i}@example.jp`, password: 'wrong' })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);

@@ -23,13 +23,20 @@ describe('GET /api/stamps/get/list', () => {
     lastYear = await createCampaign(db, { startsOn: '2025-11-01', endsOn: '2026-01-31', name: '去年のラリー' });
     rally = await createCampaign(db, { name: '今年のラリー' });
     spot = await createSpot(db, { name: '上通の店' });
-    coupons = [await createCoupon(db, { spotIds: [spot.id], title: 'A' }), await createCoupon(db, { spotIds: [spot.id], title: 'B' })];
+    coupons = [
+      await createCoupon(db, { spotIds: [spot.id], title: 'A' }),
+      await createCoupon(db, { spotIds: [spot.id], title: 'B' }),
+    ];
     inn = await createCoupon(db, { spotIds: [spot.id], purpose: 'lodging', title: '宿' });
   });
   afterAll(() => destroy());
 
   const use = (auth: string, couponId: number, k: string) =>
-    request(app).put(`/api/coupons/qr/${couponId}`).set('Authorization', auth).set('Idempotency-Key', k).send({ lat: spot.lat, long: spot.lng });
+    request(app)
+      .put(`/api/coupons/qr/${couponId}`)
+      .set('Authorization', auth)
+      .set('Idempotency-Key', k)
+      .send({ lat: spot.lat, long: spot.lng });
 
   it('401 when signed out', async () => {
     const r = await request(app).get('/api/stamps/get/list');
@@ -40,7 +47,13 @@ describe('GET /api/stamps/get/list', () => {
     const v = await createVisitor(db);
     const r = await request(app).get('/api/stamps/get/list').set('Authorization', v.auth);
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ campaign: { id: rally, name: '今年のラリー' }, stamps: [], red: 0, gold: 0, total: 0 });
+    expect(r.body.data).toMatchObject({
+      campaign: { id: rally, name: '今年のラリー' },
+      stamps: [],
+      red: 0,
+      gold: 0,
+      total: 0,
+    });
   });
 
   it('counts red as 1 and gold as 10, newest first, for the running rally and by campaignId', async () => {
@@ -70,7 +83,10 @@ describe('GET /api/stamps/get/list', () => {
 
   it('404 CAMPAIGN_NOT_FOUND for an unknown rally, and 400 for a bad id', async () => {
     const v = await createVisitor(db);
-    const unknown = await request(app).get('/api/stamps/get/list?campaignId=999').set('Authorization', v.auth).set('x-lang', 'en');
+    const unknown = await request(app)
+      .get('/api/stamps/get/list?campaignId=999')
+      .set('Authorization', v.auth)
+      .set('x-lang', 'en');
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toMatchObject({ code: 'CAMPAIGN_NOT_FOUND', message: 'The stamp rally was not found.' });
     expect(unknown.body.error.requestId).toBeTruthy();

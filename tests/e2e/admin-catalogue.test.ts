@@ -71,7 +71,9 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
     await page.getByLabel('開始日').fill('2027-11-20');
     await page.getByLabel('終了日').fill('2027-12-10');
     await page.getByRole('button', { name: '作成する' }).click();
-    await expect.poll(() => page.getByTestId('form-error').textContent()).toContain('他のスタンプラリーと期間が重なっています');
+    await expect
+      .poll(() => page.getByTestId('form-error').textContent())
+      .toContain('他のスタンプラリーと期間が重なっています');
     await page.getByTestId('overlap-list').waitFor();
     expect(await page.getByTestId('overlap-list').textContent()).toContain('晩秋の阿蘇スタンプラリー');
     expect(await page.locator('.adm-field.has-error').count()).toBe(2);
@@ -94,7 +96,9 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
     await editor.getByLabel('回答').fill('同じ店舗では1日1回です。別の店舗ならいくつでも押せます。');
     await editor.getByRole('button', { name: '保存する' }).click();
     await expect.poll(() => page.getByTestId('form-flash').textContent()).toContain('保存しました');
-    await expect.poll(() => first.locator('.adm-faq-item__q').allTextContents()).toContain('スタンプは1日に何回押せますか？');
+    await expect
+      .poll(() => first.locator('.adm-faq-item__q').allTextContents())
+      .toContain('スタンプは1日に何回押せますか？');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/admin-faq.png`, animations: 'disabled' });
     expect(problems).toEqual([]);
@@ -119,7 +123,9 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
     await page.waitForURL(/\/management_admin\/setting\/spot\/\d+\/$/);
     await page.getByTestId('qr-code').waitFor();
     expect(await page.getByTestId('qr-code').textContent()).toMatch(/^[A-Z2-9]{8}$/);
-    expect(await page.getByTestId('map-link').getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/);
+    expect(await page.getByTestId('map-link').getAttribute('href')).toMatch(
+      /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/,
+    );
     expect(await page.getByTestId('audit-trail').count()).toBe(0);
 
     const name = page.getByLabel('店舗名');
@@ -153,7 +159,9 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
       'e2e-0002,テスト温泉,熊本県阿蘇市黒川1,北緯32度,131.05,aso,spa,,500',
       'e2e-0003,テスト土産,熊本県天草市1,32.45,130.19,moon,souvenir,,500',
     ].join('\r\n');
-    await panel.locator('input[type="file"]').setInputFiles({ name: 'spots.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\r\n`, 'utf8') });
+    await panel
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'spots.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\r\n`, 'utf8') });
     await panel.getByRole('button', { name: '取り込む', exact: true }).click();
     const errors = page.getByTestId('csv-errors');
     await errors.waitFor();
@@ -173,10 +181,16 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
       'id,title_ja,description_ja,discount_ja,store_codes,area,purpose,genre,tags,valid_from,valid_to,published',
       ',テストクーポン,,10%引き,kmt-0001,city,gourmet,,,2026-12-01,2026-11-01,true',
     ].join('\r\n');
-    await couponPanel.locator('input[type="file"]').setInputFiles({ name: 'coupons.csv', mimeType: 'text/csv', buffer: Buffer.from(`${couponCsv}\r\n`, 'utf8') });
+    await couponPanel
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'coupons.csv', mimeType: 'text/csv', buffer: Buffer.from(`${couponCsv}\r\n`, 'utf8') });
     await couponPanel.getByRole('button', { name: '取り込む', exact: true }).click();
     await couponPanel.getByTestId('csv-errors').waitFor();
-    expect((await couponPanel.getByTestId('csv-errors').locator('tbody tr').allTextContents()).some((r) => r.startsWith('2行目'))).toBe(true);
+    expect(
+      (await couponPanel.getByTestId('csv-errors').locator('tbody tr').allTextContents()).some((r) =>
+        r.startsWith('2行目'),
+      ),
+    ).toBe(true);
     expect(Number((await db('coupons').count({ n: '*' }))[0]!.n)).toBe(coupons);
     expect(problems).toEqual([]);
     await context.close();
@@ -188,7 +202,10 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
     const problems = watchProblems(page);
     await page.goto('/management_admin/ranking/?from=2026-10-01&to=2026-11-21');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('クーポンランキング');
-    await page.locator('[data-testid="ranking-table"] tbody tr:not(.adm-table__skeleton), .adm-empty').first().waitFor();
+    await page
+      .locator('[data-testid="ranking-table"] tbody tr:not(.adm-table__skeleton), .adm-empty')
+      .first()
+      .waitFor();
     expect(await page.getByLabel('集計開始日').inputValue()).toBe('2026-10-01');
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: `${SHOTS}/admin-ranking.png`, animations: 'disabled' });

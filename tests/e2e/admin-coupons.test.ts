@@ -10,7 +10,15 @@ import type { Db } from '../../server/src/db/knex';
 import { DEMO_STAFF } from '../../seeds/02_demo_staff';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { appLive, chromiumAvailable, launchChromium, listen, phoneContext, staffDesktop, watchProblems } from './browser';
+import {
+  appLive,
+  chromiumAvailable,
+  launchChromium,
+  listen,
+  phoneContext,
+  staffDesktop,
+  watchProblems,
+} from './browser';
 
 /**
  * Issue 6's browser proof for coupons, on the seeded database with the clock at 2026-11-21
@@ -65,7 +73,9 @@ describe.skipIf(!hasChromium)('admin coupons (Chromium, 1280x800 desktop and a 3
     const rows = page.locator('[data-testid="coupon-table"] tbody tr[data-coupon-id]');
     await rows.first().waitFor();
     const total = Number((await db('coupons').whereNull('deleted_at').count({ n: '*' }))[0]!.n);
-    expect(await page.getByTestId('coupon-list-range').textContent()).toBe(`全${total}件中 1〜${Math.min(20, total)}件を表示`);
+    expect(await page.getByTestId('coupon-list-range').textContent()).toBe(
+      `全${total}件中 1〜${Math.min(20, total)}件を表示`,
+    );
     expect(await rows.count()).toBe(Math.min(20, total));
     expect(await rows.first().locator('[data-status]').count()).toBe(1);
     await page.waitForLoadState('networkidle');
@@ -75,11 +85,19 @@ describe.skipIf(!hasChromium)('admin coupons (Chromium, 1280x800 desktop and a 3
     if (total > 20) {
       await page.getByRole('button', { name: '2ページ目' }).click();
       await page.waitForURL('**/management_admin/?page=2');
-      await expect.poll(() => page.getByTestId('coupon-list-range').textContent()).toBe(`全${total}件中 21〜${Math.min(40, total)}件を表示`);
+      await expect
+        .poll(() => page.getByTestId('coupon-list-range').textContent())
+        .toBe(`全${total}件中 21〜${Math.min(40, total)}件を表示`);
     }
     await page.getByLabel('公開状態').selectOption('draft');
     await page.waitForURL('**/management_admin/?status=draft');
-    await expect.poll(async () => (await page.locator('tbody [data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).every((s) => s === 'draft')).toBe(true);
+    await expect
+      .poll(async () =>
+        (
+          await page.locator('tbody [data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
+        ).every((s) => s === 'draft'),
+      )
+      .toBe(true);
 
     // The area filter narrows to that area's coupons, counted as the database counts them.
     await page.getByLabel('公開状態').selectOption('');
@@ -87,7 +105,9 @@ describe.skipIf(!hasChromium)('admin coupons (Chromium, 1280x800 desktop and a 3
     await page.waitForURL('**/management_admin/?area=aso');
     const aso = Number((await db('coupons').whereNull('deleted_at').where({ area: 'aso' }).count({ n: '*' }))[0]!.n);
     expect(aso).toBeGreaterThan(0);
-    await expect.poll(() => page.getByTestId('coupon-list-range').textContent()).toBe(`全${aso}件中 1〜${Math.min(20, aso)}件を表示`);
+    await expect
+      .poll(() => page.getByTestId('coupon-list-range').textContent())
+      .toBe(`全${aso}件中 1〜${Math.min(20, aso)}件を表示`);
 
     // A narrower window: the table scrolls inside its card, the page does not, and each row's
     // edit and preview stay in view at the right edge.
@@ -120,14 +140,24 @@ describe.skipIf(!hasChromium)('admin coupons (Chromium, 1280x800 desktop and a 3
     await page.getByRole('button', { name: '作成する' }).click();
     await expect.poll(() => page.getByTestId('form-error').textContent()).toContain('入力内容を確認してください');
     const errors = await page.locator('.adm-field__error').allTextContents();
-    expect(errors).toEqual(expect.arrayContaining(['日本語のタイトルを入力してください。', '日本語の割引・特典内容を入力してください。', '利用できる店舗を1つ以上選んでください。', 'エリアを選んでください。', '目的を選んでください。']));
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        '日本語のタイトルを入力してください。',
+        '日本語の割引・特典内容を入力してください。',
+        '利用できる店舗を1つ以上選んでください。',
+        'エリアを選んでください。',
+        '目的を選んでください。',
+      ]),
+    );
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/admin-coupon-form-errors.png`, animations: 'disabled' });
 
     // Texts: ja, and en; ko stays empty and says it falls back to ja.
     await page.getByLabel(/^タイトル/).fill(TITLE_JA);
     await page.getByLabel(/^割引・特典内容/).fill('いきなり団子1個無料');
-    await page.getByLabel('説明').fill('熊本名物のいきなり団子をひとつサービスします。お会計の前にこの画面を見せてください。');
+    await page
+      .getByLabel('説明')
+      .fill('熊本名物のいきなり団子をひとつサービスします。お会計の前にこの画面を見せてください。');
     await page.getByRole('tab', { name: /^English/ }).click();
     expect(await page.getByLabel(/^タイトル/).getAttribute('name')).toBe('title.en');
     await page.getByLabel(/^タイトル/).fill(TITLE_EN);
@@ -152,7 +182,9 @@ describe.skipIf(!hasChromium)('admin coupons (Chromium, 1280x800 desktop and a 3
     expect(await page.getByRole('switch').isChecked()).toBe(true);
 
     // An image, kept until the coupon is saved, then uploaded with progress.
-    const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 214, g: 120, b: 60 } } })
+    const jpeg = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: { r: 214, g: 120, b: 60 } },
+    })
       .jpeg()
       .toBuffer();
     await page.getByTestId('image-input').setInputFiles({ name: 'dango.jpg', mimeType: 'image/jpeg', buffer: jpeg });

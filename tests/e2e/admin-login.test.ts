@@ -42,7 +42,6 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
     await destroy?.();
   });
 
-
   async function signIn(page: Page, email: string, password: string) {
     await page.getByLabel('メールアドレス').fill(email);
     await page.getByLabel('パスワード', { exact: true }).fill(password);
@@ -72,7 +71,10 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
 
     // Empty fields are caught beside the fields, before any call.
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-    expect(await page.locator('.adm-field__error').allTextContents()).toEqual(['メールアドレスを入力してください。', 'パスワードを入力してください。']);
+    expect(await page.locator('.adm-field__error').allTextContents()).toEqual([
+      'メールアドレスを入力してください。',
+      'パスワードを入力してください。',
+    ]);
 
     // A wrong password: the server's message, in Japanese; the password field is emptied.
     await signIn(page, ADMIN.email, 'not-the-password');
@@ -116,7 +118,9 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
     expect(await page.locator('.adm-topbar .adm-brand').textContent()).toBe('くまモンの旅するパスポート管理画面');
     expect(await page.getByTestId('admin-user-name').textContent()).toBe(ADMIN.displayName);
     const menu = page.getByTestId('admin-side-menu');
-    expect(await menu.locator('.adm-menu__head .adm-menu__label, .adm-menu__single .adm-menu__label').allTextContents()).toEqual([
+    expect(
+      await menu.locator('.adm-menu__head .adm-menu__label, .adm-menu__single .adm-menu__label').allTextContents(),
+    ).toEqual([
       'クーポン管理',
       'スタンプラリー管理',
       'ユーザー管理',
@@ -126,7 +130,14 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
     ]);
     // Every item, and whether it says its screen comes with a later issue (準備中).
     expect(
-      await menu.locator('.adm-menu__item').evaluateAll((links) => links.map((a) => [a.querySelector('.adm-menu__label')?.textContent, a.querySelector('.adm-menu__soon') !== null])),
+      await menu
+        .locator('.adm-menu__item')
+        .evaluateAll((links) =>
+          links.map((a) => [
+            a.querySelector('.adm-menu__label')?.textContent,
+            a.querySelector('.adm-menu__soon') !== null,
+          ]),
+        ),
     ).toEqual([
       ['クーポン一覧', false],
       ['クーポンランキング', false],
@@ -144,7 +155,9 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
       ['店舗口座一覧', true],
     ]);
     expect(await menu.getByRole('link', { name: 'クーポン一覧' }).getAttribute('aria-current')).toBe('page');
-    expect(await menu.locator('.adm-menu__single:has(.adm-menu__soon) .adm-menu__label').allTextContents()).toEqual(['ランクアップ管理']);
+    expect(await menu.locator('.adm-menu__single:has(.adm-menu__soon) .adm-menu__label').allTextContents()).toEqual([
+      'ランクアップ管理',
+    ]);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('クーポン一覧');
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: `${SHOTS}/admin-layout.png`, animations: 'disabled' });
@@ -166,7 +179,15 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
     await page.screenshot({ path: `${SHOTS}/admin-coming-soon.png`, animations: 'disabled' });
 
     // Every admin route of spec 2 answers with the layout and a heading.
-    for (const path of ['campaign/', 'campaign/regist/', 'campaign/3/', 'cashback/payment_spot/', 'lottery/history-detail/', 'user/list/7/', 'setting/']) {
+    for (const path of [
+      'campaign/',
+      'campaign/regist/',
+      'campaign/3/',
+      'cashback/payment_spot/',
+      'lottery/history-detail/',
+      'user/list/7/',
+      'setting/',
+    ]) {
       await page.goto(`/management_admin/${path}`);
       await page.getByTestId('admin-side-menu').waitFor();
       expect((await page.getByRole('heading', { level: 1 }).textContent())?.length).toBeGreaterThan(1);
@@ -174,7 +195,9 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
 
     // Logout (right-hand menu): clears the token and the stored coupon value, reloads onto login.
     await page.goto('/management_admin/');
-    await page.evaluate(() => localStorage.setItem('admin.couponDraft.new', JSON.stringify({ title: { ja: '下書き' } })));
+    await page.evaluate(() =>
+      localStorage.setItem('admin.couponDraft.new', JSON.stringify({ title: { ja: '下書き' } })),
+    );
     await page.getByRole('button', { name: 'アカウントメニュー' }).click();
     expect(await page.locator('.adm-user__panel').textContent()).toContain(ADMIN.email);
     await page.getByRole('button', { name: 'ログアウト' }).click();
@@ -216,7 +239,9 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
     const menu = page.getByTestId('admin-side-menu');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Coupon list');
     expect(await page.locator('.adm-topbar .adm-brand').textContent()).toBe("Kumamon's Travelling PassportAdmin");
-    expect(await menu.locator('.adm-menu__head .adm-menu__label, .adm-menu__single .adm-menu__label').first().textContent()).toBe('Coupon management');
+    expect(
+      await menu.locator('.adm-menu__head .adm-menu__label, .adm-menu__single .adm-menu__label').first().textContent(),
+    ).toBe('Coupon management');
     expect(await menu.getByRole('link', { name: 'Coupon list' }).getAttribute('aria-current')).toBe('page');
     expect(await menu.getByRole('link', { name: 'Report' }).getAttribute('href')).toBe('/en/management_admin/report/');
 
@@ -252,13 +277,20 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
     const page = await context.newPage();
     await page.goto('/management_admin/faq/');
     await page.waitForURL('**/management_admin/login/?next=%2Fmanagement_admin%2Ffaq%2F');
-    await expect.poll(() => page.getByTestId('admin-login-error').textContent()).toBe('ログインの有効期限が切れました。もう一度ログインしてください。');
+    await expect
+      .poll(() => page.getByTestId('admin-login-error').textContent())
+      .toBe('ログインの有効期限が切れました。もう一度ログインしてください。');
     expect((await context.cookies()).some((c) => c.name === 'auth._token.local')).toBe(false);
     await context.close();
   });
 
   it('on a tablet the side menu is a drawer behind the menu button', async () => {
-    const context = await browser.newContext({ baseURL, viewport: { width: 820, height: 1180 }, hasTouch: true, locale: 'ja-JP' });
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 820, height: 1180 },
+      hasTouch: true,
+      locale: 'ja-JP',
+    });
     const page = await context.newPage();
     await page.goto('/management_admin/login/');
     await signIn(page, ADMIN.email, ADMIN.password);
@@ -283,11 +315,20 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
     await page.waitForURL((u) => u.pathname === '/management_admin/');
     const menu = page.getByTestId('admin-side-menu');
     await menu.waitFor();
-    expect(await menu.locator('.adm-menu__head .adm-menu__label, .adm-menu__single .adm-menu__label').allTextContents()).toEqual(['クーポン管理', 'ポイントバック管理']);
-    expect(await menu.locator('.adm-menu__item .adm-menu__label').allTextContents()).toEqual(['クーポン一覧', 'クーポン新規作成', 'ポイント利用履歴', '店舗振込']);
+    expect(
+      await menu.locator('.adm-menu__head .adm-menu__label, .adm-menu__single .adm-menu__label').allTextContents(),
+    ).toEqual(['クーポン管理', 'ポイントバック管理']);
+    expect(await menu.locator('.adm-menu__item .adm-menu__label').allTextContents()).toEqual([
+      'クーポン一覧',
+      'クーポン新規作成',
+      'ポイント利用履歴',
+      '店舗振込',
+    ]);
     expect(await page.getByTestId('admin-user-name').textContent()).toBe(SHOP.displayName);
     await page.goto('/management_admin/faq/');
-    await expect.poll(() => page.getByTestId('admin-notice').textContent()).toContain('この画面を表示する権限がありません');
+    await expect
+      .poll(() => page.getByTestId('admin-notice').textContent())
+      .toContain('この画面を表示する権限がありません');
     await context.close();
   });
 });

@@ -30,7 +30,11 @@ export const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 
 /** A phone: 390x844 at 2x, touch, an iPhone user agent, Japanese, location allowed. */
-export function phoneContext(browser: Browser, baseURL: string, extra: BrowserContextOptions = {}): Promise<BrowserContext> {
+export function phoneContext(
+  browser: Browser,
+  baseURL: string,
+  extra: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },
@@ -46,7 +50,9 @@ export function phoneContext(browser: Browser, baseURL: string, extra: BrowserCo
 }
 
 /** Listens on a free loopback port; resolves the base URL. */
-export function listen(app: { listen: (port: number, host: string, cb: () => void) => Server }): Promise<{ server: Server; baseURL: string }> {
+export function listen(app: {
+  listen: (port: number, host: string, cb: () => void) => Server;
+}): Promise<{ server: Server; baseURL: string }> {
   return new Promise((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
@@ -82,7 +88,12 @@ export function watchProblems(page: Page, { allowNetErrors = false } = {}): stri
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     const text = m.text();
-    if (m.type() !== 'error' || text.startsWith('Failed to load resource') || (allowNetErrors && text.includes('net::ERR_'))) return;
+    if (
+      m.type() !== 'error' ||
+      text.startsWith('Failed to load resource') ||
+      (allowNetErrors && text.includes('net::ERR_'))
+    )
+      return;
     problems.push(`console: ${text}`);
   });
   return problems;
@@ -90,11 +101,20 @@ export function watchProblems(page: Page, { allowNetErrors = false } = {}): stri
 
 /** A staff member's desktop (1280x800, Japanese, JST), signed out. */
 export function desktopContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+  });
 }
 
 /** A desktop signed in as `staff` through POST /api/login (the token cookie as the login screen keeps it). */
-export async function staffDesktop(browser: Browser, baseURL: string, staff: { email: string; password: string }): Promise<BrowserContext> {
+export async function staffDesktop(
+  browser: Browser,
+  baseURL: string,
+  staff: { email: string; password: string },
+): Promise<BrowserContext> {
   const res = await fetch(`${baseURL}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -6,7 +6,16 @@ import type { CouponCard, CouponDetail, CouponList } from '../../server/src/cont
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { appLive, chromiumAvailable, distanceM, IPHONE_UA, launchChromium, listen, phoneContext, watchProblems } from './browser';
+import {
+  appLive,
+  chromiumAvailable,
+  distanceM,
+  IPHONE_UA,
+  launchChromium,
+  listen,
+  phoneContext,
+  watchProblems,
+} from './browser';
 
 /**
  * The core journey of issue 2 in Debian Chromium on a phone: coupon list, detail, mark as
@@ -21,7 +30,10 @@ import { appLive, chromiumAvailable, distanceM, IPHONE_UA, launchChromium, liste
 const SHOTS = 'docs/screenshots';
 const hasChromium = chromiumAvailable();
 /** LINE's in-app browser on an iPhone. */
-const LINE_IOS_UA = IPHONE_UA.replace('Version/18.5 Mobile/15E148 Safari/604.1', 'Mobile/15E148 Safari Line/14.20.0 LIFF');
+const LINE_IOS_UA = IPHONE_UA.replace(
+  'Version/18.5 Mobile/15E148 Safari/604.1',
+  'Mobile/15E148 Safari Line/14.20.0 LIFF',
+);
 
 describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => {
   let db: Db;
@@ -60,7 +72,8 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     await destroy?.();
   });
 
-  const redemptionsOf = async (couponId: number) => Number((await db('redemptions').where({ coupon_id: couponId }).count({ n: '*' }))[0]?.n);
+  const redemptionsOf = async (couponId: number) =>
+    Number((await db('redemptions').where({ coupon_id: couponId }).count({ n: '*' }))[0]?.n);
 
   /** Demo visitor sign-in in place on my stamps. */
   async function signIn(page: Page) {
@@ -102,7 +115,12 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     const b = await box(l);
     expect(Math.min(b.width, b.height)).toBeGreaterThanOrEqual(44);
     expect(b.y + b.height).toBeLessThanOrEqual(844);
-    expect(await l.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x!, y!)), [b.x + b.width / 2, b.y + b.height / 2])).toBe(true);
+    expect(
+      await l.evaluate(
+        (el, [x, y]) => el.contains(document.elementFromPoint(x!, y!)),
+        [b.x + b.width / 2, b.y + b.height / 2],
+      ),
+    ).toBe(true);
   }
 
   /** Presses 'mark as used'; with `signIn`, expects the sign-in sheet and uses the demo sign-in. */
@@ -146,7 +164,14 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     const firstCard = page.locator(`a[data-coupon-id="${first.id}"]`);
     expect(await firstCard.textContent()).toContain(first.discount);
     expect(await firstCard.textContent()).toContain(first.spot!.name);
-    const AREA_JA = { north: '県北', center: '県央', city: '熊本市', aso: '阿蘇', south: '県南', amakusa: '天草' } as const;
+    const AREA_JA = {
+      north: '県北',
+      center: '県央',
+      city: '熊本市',
+      aso: '阿蘇',
+      south: '県南',
+      amakusa: '天草',
+    } as const;
     expect(await firstCard.textContent()).toContain(AREA_JA[first.area]);
     expect(await firstCard.getAttribute('href')).toBe(`/coupon/${first.id}/`);
     const [a, b, c] = await Promise.all([0, 1, 2].map((i) => cards.nth(i).boundingBox()));
@@ -173,7 +198,9 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     await expect.poll(() => page.locator('h1').textContent()).toBe(lodging.title);
     expect(await page.getByTestId('coupon-discount').textContent()).toBe(lodging.discount);
     const route = page.getByRole('link', { name: /ルートを見る/ });
-    expect(await route.getAttribute('href')).toBe(`https://www.google.com/maps/dir/?api=1&destination=${spot.latitude},${spot.longitude}`);
+    expect(await route.getAttribute('href')).toBe(
+      `https://www.google.com/maps/dir/?api=1&destination=${spot.latitude},${spot.longitude}`,
+    );
     expect(await route.getAttribute('target')).toBe('_blank');
     const body = await page.locator('main').textContent();
     expect(body).toContain('「使用済みにする」を押すと、このクーポンは使用済みになります');
@@ -263,7 +290,9 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     const s = other.spots[0]!;
     const far = { latitude: s.latitude + 0.045, longitude: s.longitude };
     for (const sp of other.spots) {
-      expect(distanceM({ lat: far.latitude, lng: far.longitude }, { lat: sp.latitude, lng: sp.longitude })).toBeGreaterThan(4900);
+      expect(
+        distanceM({ lat: far.latitude, lng: far.longitude }, { lat: sp.latitude, lng: sp.longitude }),
+      ).toBeGreaterThan(4900);
     }
     const context = await phoneContext(browser, baseURL, { geolocation: { ...far, accuracy: 15 } });
     const page = await context.newPage();
@@ -302,7 +331,9 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     await expect.poll(() => page.locator('h1').textContent()).not.toBe(other.title);
     await pressMarkUsed(page, 'Mark as used', { signIn: false });
     await page.getByTestId('mark-used-error').waitFor();
-    expect(await page.getByTestId('mark-used-error').textContent()).toBe('No places nearby where the coupon can be used were found.');
+    expect(await page.getByTestId('mark-used-error').textContent()).toBe(
+      'No places nearby where the coupon can be used were found.',
+    );
     expect(await redemptionsOf(other.id)).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
@@ -325,7 +356,9 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     expect(await help.getAttribute('role')).toBe('alert');
     expect(await help.locator('.location-help__title').textContent()).toBe('位置情報の利用が許可されていません');
     expect(await refused.textContent()).toBe('位置情報を使えないため、使用済みにできませんでした。');
-    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="location-help"]') !== null)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="location-help"]') !== null)).toBe(
+      true,
+    );
     // The ways forward: the store code, and how to allow location in LINE on an iPhone, unfolded.
     await reachable(help.getByRole('button', { name: '店舗コードを入力する' }));
     expect(await help.locator('[data-platform="lineIos"]').isVisible()).toBe(true);
@@ -353,7 +386,9 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     await page.getByRole('button', { name: 'Mark as used', exact: true }).tap();
     await help.getByTestId('location-press-refused').waitFor();
     expect(await help.locator('.location-help__title').textContent()).toBe('Location access is not allowed');
-    expect(await help.getByTestId('location-press-refused').textContent()).toBe('The coupon could not be marked as used because your location is not available.');
+    expect(await help.getByTestId('location-press-refused').textContent()).toBe(
+      'The coupon could not be marked as used because your location is not available.',
+    );
     await reachable(help.getByRole('button', { name: 'Enter the store code' }));
     await couponInView(page);
     expect(sent).toEqual([]);
@@ -367,13 +402,23 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     await context.addInitScript((m) => {
       const fail = (onError: PositionErrorCallback | null | undefined, options?: PositionOptions) => {
         const code = m === 'timeout' ? 3 : 2;
-        const err = { code, message: m, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError;
+        const err = {
+          code,
+          message: m,
+          PERMISSION_DENIED: 1,
+          POSITION_UNAVAILABLE: 2,
+          TIMEOUT: 3,
+        } as GeolocationPositionError;
         setTimeout(() => onError?.(err), m === 'timeout' ? (options?.timeout ?? 0) : 0);
       };
       Object.defineProperty(navigator, 'geolocation', {
         configurable: true,
         value: {
-          getCurrentPosition: (_ok: PositionCallback, onError?: PositionErrorCallback | null, options?: PositionOptions) => fail(onError, options),
+          getCurrentPosition: (
+            _ok: PositionCallback,
+            onError?: PositionErrorCallback | null,
+            options?: PositionOptions,
+          ) => fail(onError, options),
           watchPosition: (_ok: PositionCallback, onError?: PositionErrorCallback | null, options?: PositionOptions) => {
             fail(onError, options);
             return 1;

@@ -25,7 +25,12 @@ const DIST_ASSETS = 'dist/client/assets';
 const BROWSER_NOW = new Date('2026-11-21T02:59:00Z');
 const hasChromium = chromiumAvailable();
 
-type OutboxRow = { key: string; path: string; body: { lat: number; long: number; accuracy: number; usedAt?: string }; createdAt: string };
+type OutboxRow = {
+  key: string;
+  path: string;
+  body: { lat: number; long: number; accuracy: number; usedAt?: string };
+  createdAt: string;
+};
 
 describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
   let db: Db;
@@ -44,20 +49,27 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     return (await res.json()) as T;
   };
   const detailOf = async (c: CouponCard) => (await getJson<{ data: CouponDetail }>(`/api/coupons/${c.id}`)).data;
-  const redemptionsOf = async (couponId: number) => db('redemptions').where({ coupon_id: couponId }).select('idempotency_key', 'used_at');
+  const redemptionsOf = async (couponId: number) =>
+    db('redemptions').where({ coupon_id: couponId }).select('idempotency_key', 'used_at');
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     ({ db, destroy } = await createTestDb({ seed: true }));
     const counted = express();
     counted.use((req, _res, next) => {
-      if (req.method === 'PUT' && req.path.startsWith('/api/coupons/qr/')) puts.push(String(req.get('idempotency-key')));
+      if (req.method === 'PUT' && req.path.startsWith('/api/coupons/qr/'))
+        puts.push(String(req.get('idempotency-key')));
       next();
     });
     counted.use(testApp(db).app);
     ({ server, baseURL } = await listen(counted));
     firstPage = await getJson<CouponList>('/api/coupons/list/search?page=1&limit=10');
-    reds = await Promise.all(firstPage.data.filter((c) => !c.givesGold).slice(0, 4).map(detailOf));
+    reds = await Promise.all(
+      firstPage.data
+        .filter((c) => !c.givesGold)
+        .slice(0, 4)
+        .map(detailOf),
+    );
     browser = await launchChromium();
   });
 
@@ -67,8 +79,14 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     await destroy?.();
   });
 
-  async function phoneAt(spot: { latitude: number; longitude: number }, extra: Parameters<typeof phoneContext>[2] = {}): Promise<BrowserContext> {
-    const context = await phoneContext(browser, baseURL, { geolocation: { latitude: spot.latitude, longitude: spot.longitude, accuracy: 15 }, ...extra });
+  async function phoneAt(
+    spot: { latitude: number; longitude: number },
+    extra: Parameters<typeof phoneContext>[2] = {},
+  ): Promise<BrowserContext> {
+    const context = await phoneContext(browser, baseURL, {
+      geolocation: { latitude: spot.latitude, longitude: spot.longitude, accuracy: 15 },
+      ...extra,
+    });
     await context.clock.install({ time: BROWSER_NOW });
     return context;
   }
@@ -123,7 +141,8 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     );
 
   const banner = (page: Page) => page.getByTestId('offline-banner');
-  const cardOf = (page: Page, id: number) => page.locator(`[data-testid="coupon-grid"] > li:has(a[data-coupon-id="${id}"])`);
+  const cardOf = (page: Page, id: number) =>
+    page.locator(`[data-testid="coupon-grid"] > li:has(a[data-coupon-id="${id}"])`);
 
   it('with a service worker: opens offline with coupons and stamps; a press offline is pending, survives a reload, and is sent once online', async () => {
     const coupon = reds[0]!;
@@ -139,7 +158,9 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     await expect.poll(() => savedCopies(page)).toContain('coupons:list:ja');
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseURL}/sw.js`);
-    const manifest = await page.evaluate(() => fetch(document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href).then((r) => r.json()));
+    const manifest = await page.evaluate(() =>
+      fetch(document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href).then((r) => r.json()),
+    );
     expect(manifest).toMatchObject({ start_url: '/', display: 'standalone', theme_color: '#d9482b' });
     expect((manifest.icons as Array<{ sizes: string; purpose: string }>).map((i) => `${i.sizes} ${i.purpose}`)).toEqual(
       expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
@@ -186,7 +207,10 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     expect(await page.getByTestId('coupon-pending').textContent()).toContain('使用済み（送信待ち）');
     const [queued, ...more] = await outbox(page);
     expect(more).toEqual([]);
-    expect(queued).toMatchObject({ path: `/coupons/qr/${coupon.id}`, body: { lat: spot.latitude, long: spot.longitude, accuracy: 15 } });
+    expect(queued).toMatchObject({
+      path: `/coupons/qr/${coupon.id}`,
+      body: { lat: spot.latitude, long: spot.longitude, accuracy: 15 },
+    });
     expect(queued!.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(queued!.body.usedAt!)).toBeGreaterThanOrEqual(BROWSER_NOW.getTime());
     expect(queued!.body.usedAt).toBe(queued!.createdAt);
@@ -208,7 +232,9 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     // Back online: sent once, in the background; the list says so and the stamp is there.
     await context.setOffline(false);
     await page.getByTestId('offline-notices').waitFor();
-    expect(await page.getByTestId('offline-notices').textContent()).toContain(`「${coupon.title}」を使用済みにしました。`);
+    expect(await page.getByTestId('offline-notices').textContent()).toContain(
+      `「${coupon.title}」を使用済みにしました。`,
+    );
     await expect.poll(() => cardOf(page, coupon.id).getByTestId('pending-badge').count()).toBe(0);
     expect(await page.getByTestId('pending-bar').count()).toBe(0);
     expect(await outbox(page)).toEqual([]);
@@ -294,7 +320,10 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
   it('a replayed press refused as not nearby is shown on the coupon and leaves the queue', async () => {
     const coupon = reds[2]!;
     const s = coupon.spots[0]!;
-    const context = await phoneAt({ latitude: s.latitude + 0.045, longitude: s.longitude }, { serviceWorkers: 'block' });
+    const context = await phoneAt(
+      { latitude: s.latitude + 0.045, longitude: s.longitude },
+      { serviceWorkers: 'block' },
+    );
     const page = await context.newPage();
     const problems = watchProblems(page, { allowNetErrors: true });
     const before = puts.length;
@@ -302,7 +331,9 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     await page.goto(`/coupon/${coupon.id}/`);
     await expect.poll(() => page.locator('h1').textContent()).toBe(coupon.title);
     await page.getByTestId('nearby-miss').waitFor();
-    expect(await page.getByTestId('nearby-miss').textContent()).toContain('クーポンが利用できる場所が近くに見つかりませんでした。');
+    expect(await page.getByTestId('nearby-miss').textContent()).toContain(
+      'クーポンが利用できる場所が近くに見つかりませんでした。',
+    );
 
     await context.setOffline(true);
     await page.getByRole('button', { name: '使用済みにする' }).tap();
@@ -357,12 +388,21 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     await dialog.getByRole('button', { name: 'このコードで使用済みにする' }).tap();
     // A wrong code: the sheet stays open, the reason beside the field, the code selected to retype.
     const codeError = dialog.getByTestId('store-code-error');
-    await expect.poll(() => codeError.textContent()).toBe('店舗コードが正しくありません。お店のスタッフにご確認ください。');
+    await expect
+      .poll(() => codeError.textContent())
+      .toBe('店舗コードが正しくありません。お店のスタッフにご確認ください。');
     expect(await dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     expect(await field.getAttribute('aria-describedby')).toBe(await codeError.getAttribute('id'));
     await expect
-      .poll(() => field.evaluate((el) => el === document.activeElement && (el as HTMLInputElement).selectionStart === 0 && (el as HTMLInputElement).selectionEnd === 8))
+      .poll(() =>
+        field.evaluate(
+          (el) =>
+            el === document.activeElement &&
+            (el as HTMLInputElement).selectionStart === 0 &&
+            (el as HTMLInputElement).selectionEnd === 8,
+        ),
+      )
       .toBe(true);
     expect(await page.getByTestId('mark-used-error').count()).toBe(0);
     expect(await redemptionsOf(coupon.id)).toHaveLength(0);
@@ -406,7 +446,8 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
 
     const line = await phoneContext(browser, baseURL, {
       serviceWorkers: 'block',
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/22F76 Safari Line/15.8.0',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/22F76 Safari Line/15.8.0',
     });
     await line.addInitScript(second);
     const inLine = await line.newPage();
@@ -429,7 +470,9 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
 
     // Failing once: the retry loads it, no reload.
     let calls = 0;
-    await context.route(`**/assets/${chunk}`, (route) => (++calls === 1 ? route.abort('connectionreset') : route.continue()));
+    await context.route(`**/assets/${chunk}`, (route) =>
+      ++calls === 1 ? route.abort('connectionreset') : route.continue(),
+    );
     await page.goto('/coupon/');
     await appLive(page);
     await page.locator('[data-testid="coupon-grid"] > li').first().waitFor();

@@ -14,7 +14,8 @@ import { appLive, chromiumAvailable, IPHONE_UA, launchChromium, listen, phoneCon
  * script; the app then takes over the same page without loading that page again.
  */
 const hasChromium = chromiumAvailable();
-const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+const DESKTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
 const dataOf = (html: string): PrerenderedData => {
   const m = new RegExp(`<script type="application/json" id="${PRERENDER_SCRIPT_ID}">(.*?)</script>`, 's').exec(html);
@@ -59,7 +60,9 @@ describe.skipIf(!hasChromium)('server-rendered coupon list (Chromium, 390x844 ph
     expect(data.couponList?.items.map((c) => c.id)).toEqual(firstPage.data.map((c) => c.id));
     expect(data.couponList?.total).toBe(firstPage.meta.total);
     // The running rally (the clock is inside the seeded one): the header links my stamps.
-    const rally = (await (await fetch(`${baseURL}/api/coupons/get/campaign`)).json()) as { data: { id: number } | null };
+    const rally = (await (await fetch(`${baseURL}/api/coupons/get/campaign`)).json()) as {
+      data: { id: number } | null;
+    };
     expect(data.runningRally?.id).toBe(rally.data?.id);
     expect(html).toContain(`<a class="tool" href="/stamp/"`);
     // The list screen's CSS is linked in the head, so the painted page is styled.
@@ -74,7 +77,9 @@ describe.skipIf(!hasChromium)('server-rendered coupon list (Chromium, 390x844 ph
     expect(en).toContain('<html lang="en"');
     expect(en).toContain('<title>Coupons');
     expect(dataOf(en).locale).toBe('en');
-    const enList = (await (await fetch(`${baseURL}/api/coupons/list/search?page=1&limit=10`, { headers: { 'x-lang': 'en' } })).json()) as CouponList;
+    const enList = (await (
+      await fetch(`${baseURL}/api/coupons/list/search?page=1&limit=10`, { headers: { 'x-lang': 'en' } })
+    ).json()) as CouponList;
     expect(dataOf(en).couponList?.items[0]?.title).toBe(enList.data[0]?.title);
     expect(dataOf(await (await get('/zh-tw/coupon/')).text()).locale).toBe('zh-tw');
   });
@@ -128,7 +133,9 @@ describe.skipIf(!hasChromium)('server-rendered coupon list (Chromium, 390x844 ph
     await expect(page.getByRole('link', { name: 'マイスタンプ', exact: true }).first().isVisible()).resolves.toBe(true);
     // The app is live: the next page loads when asked for.
     await page.getByRole('button', { name: 'もっと見る' }).click();
-    await expect.poll(() => page.locator('[data-testid="coupon-grid"] > li').count()).toBeGreaterThan(firstPage.data.length);
+    await expect
+      .poll(() => page.locator('[data-testid="coupon-grid"] > li').count())
+      .toBeGreaterThan(firstPage.data.length);
     expect(listCalls.some((u) => /[?&]page=2(&|$)/.test(u))).toBe(true);
     expect(errors).toEqual([]);
     await context.close();

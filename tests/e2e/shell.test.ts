@@ -17,7 +17,8 @@ import { appLive, chromiumAvailable, launchChromium, listen, phoneContext } from
  */
 const SHOTS = 'docs/screenshots';
 const hasChromium = chromiumAvailable();
-const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const DESKTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const YEAR_S = 365 * 24 * 60 * 60;
 const PC_JA = 'パソコン端末からはアクセスできません。スマートフォンからアクセスをお願いします。';
 const MENU_ALL = ['TOP', 'COUPON', 'RALLY', 'MY STAMPS', 'PRESENT', 'LOCATION', 'STATUS', 'FAQ', 'CONTACT'];
@@ -40,7 +41,9 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     servers = [inRally.server, offSeason.server];
     baseURL = inRally.baseURL;
     offSeasonURL = offSeason.baseURL;
-    const campaign = (await (await fetch(`${baseURL}/api/coupons/get/campaign`)).json()) as { data: { id: number } | null };
+    const campaign = (await (await fetch(`${baseURL}/api/coupons/get/campaign`)).json()) as {
+      data: { id: number } | null;
+    };
     rallyId = campaign.data!.id;
     browser = await launchChromium();
   });
@@ -52,14 +55,17 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     await destroy?.();
   });
 
-  async function open(opts: { url?: string; extra?: BrowserContextOptions } = {}): Promise<{ context: BrowserContext; page: Page; problems: string[]; apiLangs: string[] }> {
+  async function open(
+    opts: { url?: string; extra?: BrowserContextOptions } = {},
+  ): Promise<{ context: BrowserContext; page: Page; problems: string[]; apiLangs: string[] }> {
     const context = await phoneContext(browser, opts.url ?? baseURL, opts.extra);
     contexts.push(context);
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+        problems.push(`console: ${m.text()}`);
     });
     const apiLangs: string[] = [];
     page.on('request', (r) => {
@@ -82,9 +88,14 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     await page.getByTestId('menu-button').tap();
     const list = page.getByTestId('menu-list');
     await list.waitFor();
-    return list.locator('a').evaluateAll((as) =>
-      as.map((a) => ({ label: a.querySelector('.menu-item__label')?.textContent ?? '', href: a.getAttribute('href') ?? '' })),
-    );
+    return list
+      .locator('a')
+      .evaluateAll((as) =>
+        as.map((a) => ({
+          label: a.querySelector('.menu-item__label')?.textContent ?? '',
+          href: a.getAttribute('href') ?? '',
+        })),
+      );
   }
 
   it('renders each language root in its language, with <html lang>, the title and x-lang', async () => {
@@ -114,7 +125,9 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
   });
 
   it('renders a prefixed route in that language, content from the API included', async () => {
-    const faqKo = (await (await fetch(`${baseURL}/api/faqs/front/list/category`, { headers: { 'x-lang': 'ko' } })).json()) as { data: FaqCategory[] };
+    const faqKo = (await (
+      await fetch(`${baseURL}/api/faqs/front/list/category`, { headers: { 'x-lang': 'ko' } })
+    ).json()) as { data: FaqCategory[] };
     const { page, problems, apiLangs } = await open();
     await page.goto('/ko/faq/');
     await expect.poll(() => h1(page)).toBe('자주 묻는 질문');
@@ -123,7 +136,9 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     const categories = page.getByTestId('faq-category');
     await categories.first().waitFor();
     expect(await categories.locator('h2').allTextContents()).toEqual(faqKo.data.map((c) => c.name));
-    expect(await categories.first().locator('summary').first().textContent()).toContain(faqKo.data[0]!.faqs[0]!.question);
+    expect(await categories.first().locator('summary').first().textContent()).toContain(
+      faqKo.data[0]!.faqs[0]!.question,
+    );
     expect(new Set(apiLangs)).toEqual(new Set(['ko']));
     // The menu and the footer speak Korean too.
     expect(await page.getByTestId('site-footer').textContent()).toContain('사이트 안내');
@@ -142,7 +157,9 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
 
     // The same rule in the page itself, as when a service worker answered the navigation.
     const shell = await (await fetch(`${baseURL}/faq/`)).text();
-    await page.route('**/coupon/?lang=ko', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: shell }));
+    await page.route('**/coupon/?lang=ko', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: shell }),
+    );
     await page.goto('/coupon/?lang=ko');
     await page.waitForURL('**/ko/coupon/');
     await expect.poll(() => h1(page)).toBe('쿠폰 목록');
@@ -210,7 +227,9 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     await page.goto('/coupon/');
     await appLive(page);
     const firstDiscount = async (lang: string) => {
-      const r = (await (await fetch(`${baseURL}/api/coupons/list/search?page=1&limit=10`, { headers: { 'x-lang': lang } })).json()) as { data: Array<{ discount: string }> };
+      const r = (await (
+        await fetch(`${baseURL}/api/coupons/list/search?page=1&limit=10`, { headers: { 'x-lang': lang } })
+      ).json()) as { data: Array<{ discount: string }> };
       return r.data[0]!.discount;
     };
     for (const lang of ['en', 'ko', 'zh-cn', 'zh-tw'] as const) {
@@ -242,7 +261,13 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
   });
 
   it('shows a desktop browser only the PC message on /coupon/ (translated on /en/), but the root normally', async () => {
-    const desktop = { userAgent: DESKTOP_UA, isMobile: false, hasTouch: false, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+    const desktop = {
+      userAgent: DESKTOP_UA,
+      isMobile: false,
+      hasTouch: false,
+      viewport: { width: 1280, height: 800 },
+      deviceScaleFactor: 1,
+    };
     const { page, problems } = await open({ extra: desktop });
     await page.goto('/');
     await expect.poll(() => h1(page)).toBe('くまもと旅パスポート');
@@ -256,7 +281,9 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
 
     await page.goto('/en/coupon/');
     await appLive(page);
-    await expect.poll(() => page.getByTestId('pc-gate').textContent()).toBe('This site cannot be used on a computer. Please open it on your smartphone.');
+    await expect
+      .poll(() => page.getByTestId('pc-gate').textContent())
+      .toBe('This site cannot be used on a computer. Please open it on your smartphone.');
 
     await page.goto('/en/');
     await expect.poll(() => h1(page)).toBe('Kumamoto Travel Passport');
@@ -308,7 +335,10 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     expect(items.find((i) => i.label === 'MY STAMPS')!.href).toBe(`/stamp/${rallyId}/`);
     expect(items.find((i) => i.label === 'PRESENT')!.href).toBe(`/prize/${rallyId}/`);
     expect(items.find((i) => i.label === 'LOCATION')!.href).toBe('/coupon/gps/nearly_coupon/');
-    for (const box of await page.getByTestId('menu-list').locator('a').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height))) {
+    for (const box of await page
+      .getByTestId('menu-list')
+      .locator('a')
+      .evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height))) {
       expect(box).toBeGreaterThanOrEqual(44);
     }
     await page.screenshot({ path: `${SHOTS}/menu-ja.png`, animations: 'disabled' });
@@ -337,7 +367,14 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     await page.goto('/');
     await expect.poll(() => h1(page)).toBe('くまもと旅パスポート');
     await page.waitForLoadState('networkidle');
-    expect((await menuItems(page)).map((i) => i.label)).toEqual(['TOP', 'COUPON', 'LOCATION', 'STATUS', 'FAQ', 'CONTACT']);
+    expect((await menuItems(page)).map((i) => i.label)).toEqual([
+      'TOP',
+      'COUPON',
+      'LOCATION',
+      'STATUS',
+      'FAQ',
+      'CONTACT',
+    ]);
     expect(await page.locator('header').getByRole('link', { name: 'マイスタンプ', exact: true }).count()).toBe(0);
     expect(problems).toEqual([]);
   });
@@ -404,7 +441,14 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
         route.fulfill({
           status: 400,
           contentType: 'application/json',
-          body: JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: 'Some of the input is not valid.', details: ['body.email: Please enter a valid email address'], requestId: 'x' } }),
+          body: JSON.stringify({
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Some of the input is not valid.',
+              details: ['body.email: Please enter a valid email address'],
+              requestId: 'x',
+            },
+          }),
         }),
       );
       await send.tap();
@@ -428,7 +472,17 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     await page.goto('/about/');
     await expect.poll(() => h1(page)).toBe('このサイトについて');
     const attributions = await page.getByTestId('attributions').textContent();
-    for (const text of ['Wikidata', 'CC0', 'Wikipedia', 'CC BY-SA 4.0', '© OpenStreetMap contributors', 'ODbL', 'Geolonia 住所データ', 'CC BY 4.0', '国土交通省 位置参照情報']) {
+    for (const text of [
+      'Wikidata',
+      'CC0',
+      'Wikipedia',
+      'CC BY-SA 4.0',
+      '© OpenStreetMap contributors',
+      'ODbL',
+      'Geolonia 住所データ',
+      'CC BY 4.0',
+      '国土交通省 位置参照情報',
+    ]) {
       expect(attributions).toContain(text);
     }
     await page.goto('/en/');

@@ -4,13 +4,23 @@ import { createStaff } from '../../server/src/domains/staff/staff.service';
 import type { Area, Purpose } from '../../server/src/contracts/common';
 
 const ts = '2026-10-01T00:00:00.000Z';
-const idOf = (row: unknown): number => (typeof row === 'object' && row !== null ? (row as { id: number }).id : (row as number));
+const idOf = (row: unknown): number =>
+  typeof row === 'object' && row !== null ? (row as { id: number }).id : (row as number);
 let seq = 0;
 
 /** Inserts a spot (default: Kumamoto Castle's coordinates, 500 m range) with a ja name. */
 export async function createSpot(
   db: Db,
-  s: Partial<{ name: string; nameEn: string; lat: number; lng: number; area: Area; purpose: Purpose; rangeM: number; storeCode: string }> = {},
+  s: Partial<{
+    name: string;
+    nameEn: string;
+    lat: number;
+    lng: number;
+    area: Area;
+    purpose: Purpose;
+    rangeM: number;
+    storeCode: string;
+  }> = {},
 ): Promise<{ id: number; lat: number; lng: number }> {
   seq += 1;
   const lat = s.lat ?? 32.806186;
@@ -69,8 +79,16 @@ export async function createCoupon(
     .returning('id');
   const id = idOf(row);
   await db('coupon_translations').insert([
-    { coupon_id: id, locale: 'ja', title: c.title ?? `テストクーポン${seq}`, description: '説明', discount_text: c.discount ?? '10%オフ' },
-    ...(c.titleEn ? [{ coupon_id: id, locale: 'en', title: c.titleEn, description: 'Description', discount_text: '10% off' }] : []),
+    {
+      coupon_id: id,
+      locale: 'ja',
+      title: c.title ?? `テストクーポン${seq}`,
+      description: '説明',
+      discount_text: c.discount ?? '10%オフ',
+    },
+    ...(c.titleEn
+      ? [{ coupon_id: id, locale: 'en', title: c.titleEn, description: 'Description', discount_text: '10% off' }]
+      : []),
   ]);
   for (const spotId of c.spotIds ?? []) await db('coupon_spots').insert({ coupon_id: id, spot_id: spotId });
   for (const tag of c.tags ?? []) await db('coupon_tags').insert({ coupon_id: id, tag });
@@ -78,12 +96,25 @@ export async function createCoupon(
 }
 
 /** Inserts a stamp rally over JST dates (default: the winter rally 2026-11-01..2027-01-31). */
-export async function createCampaign(db: Db, c: Partial<{ startsOn: string; endsOn: string; name: string }> = {}): Promise<number> {
+export async function createCampaign(
+  db: Db,
+  c: Partial<{ startsOn: string; endsOn: string; name: string }> = {},
+): Promise<number> {
   const [row] = await db('campaigns')
-    .insert({ starts_on: c.startsOn ?? '2026-11-01', ends_on: c.endsOn ?? '2027-01-31', created_at: ts, updated_at: ts })
+    .insert({
+      starts_on: c.startsOn ?? '2026-11-01',
+      ends_on: c.endsOn ?? '2027-01-31',
+      created_at: ts,
+      updated_at: ts,
+    })
     .returning('id');
   const id = idOf(row);
-  await db('campaign_translations').insert({ campaign_id: id, locale: 'ja', name: c.name ?? '冬のスタンプラリー', description: '' });
+  await db('campaign_translations').insert({
+    campaign_id: id,
+    locale: 'ja',
+    name: c.name ?? '冬のスタンプラリー',
+    description: '',
+  });
   return id;
 }
 
@@ -94,10 +125,19 @@ export async function createVisitor(
 ): Promise<{ id: number; auth: string }> {
   seq += 1;
   const [row] = await db('users')
-    .insert({ line_user_id: `Utest${seq}${Math.random().toString(36).slice(2, 10)}`, display_name: `旅人${seq}`, created_at: ts, updated_at: ts })
+    .insert({
+      line_user_id: `Utest${seq}${Math.random().toString(36).slice(2, 10)}`,
+      display_name: `旅人${seq}`,
+      created_at: ts,
+      updated_at: ts,
+    })
     .returning('id');
   const id = idOf(row);
-  const token = signVisitorToken(id, opts.jwtSecret ?? 'test-jwt-secret-0123456789', opts.nowMs ?? Date.parse('2026-11-21T03:00:00Z'));
+  const token = signVisitorToken(
+    id,
+    opts.jwtSecret ?? 'test-jwt-secret-0123456789',
+    opts.nowMs ?? Date.parse('2026-11-21T03:00:00Z'),
+  );
   return { id, auth: `Bearer ${token}` };
 }
 
@@ -109,12 +149,25 @@ export function northOf(lat: number, lng: number, metres: number): { lat: number
 /** Creates a staff account through the real service (scrypt hash) and signs its token. */
 export async function createStaffAccount(
   db: Db,
-  s: { role: 'admin' | 'shop'; spots?: string[]; email?: string; password?: string; nowMs?: number } = { role: 'admin' },
+  s: { role: 'admin' | 'shop'; spots?: string[]; email?: string; password?: string; nowMs?: number } = {
+    role: 'admin',
+  },
 ): Promise<{ id: number; email: string; password: string; auth: string }> {
   seq += 1;
   const email = s.email ?? `staff${seq}@example.jp`;
   const password = s.password ?? 'correct horse battery staple';
-  const user = await createStaff(db, { email, password, role: s.role, spots: s.spots ?? [], now: new Date('2026-10-01T00:00:00Z') });
-  const token = signAccessToken(user.id, s.role, 'test-jwt-secret-0123456789', s.nowMs ?? Date.parse('2026-11-21T03:00:00Z'));
+  const user = await createStaff(db, {
+    email,
+    password,
+    role: s.role,
+    spots: s.spots ?? [],
+    now: new Date('2026-10-01T00:00:00Z'),
+  });
+  const token = signAccessToken(
+    user.id,
+    s.role,
+    'test-jwt-secret-0123456789',
+    s.nowMs ?? Date.parse('2026-11-21T03:00:00Z'),
+  );
   return { id: user.id, email, password, auth: `Bearer ${token}` };
 }

@@ -21,7 +21,10 @@ export async function startJwksServer() {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/oauth2/v2.1/certs`;
 
   /** Signs an ES256 LINE-style ID token; `kid` defaults to the served key's. */
-  async function sign(claims: Record<string, unknown>, opts: { kid?: string; nowS?: number; expS?: number; aud?: string; iss?: string } = {}) {
+  async function sign(
+    claims: Record<string, unknown>,
+    opts: { kid?: string; nowS?: number; expS?: number; aud?: string; iss?: string } = {},
+  ) {
     const now = opts.nowS ?? Math.floor(Date.parse('2026-11-21T03:00:00Z') / 1000);
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'ES256', kid: opts.kid ?? 'test-kid-1', typ: 'JWT' })

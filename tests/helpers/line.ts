@@ -8,7 +8,13 @@ export function signLineIdToken(
 ): string {
   const iat = Math.floor((opts.nowMs ?? Date.parse('2026-11-21T03:00:00Z')) / 1000);
   return jwt.sign(
-    { ...claims, iss: opts.iss ?? 'https://access.line.me', aud: opts.aud ?? TEST_LINE.channelId, iat, exp: iat + (opts.expiresInS ?? 3600) },
+    {
+      ...claims,
+      iss: opts.iss ?? 'https://access.line.me',
+      aud: opts.aud ?? TEST_LINE.channelId,
+      iat,
+      exp: iat + (opts.expiresInS ?? 3600),
+    },
     opts.secret ?? TEST_LINE.channelSecret,
     { algorithm: 'HS256', noTimestamp: true },
   );

@@ -30,7 +30,9 @@ describe('loadConfig', () => {
   it('refuses to start in production without the admin allow-list or TRUST_PROXY', () => {
     expect(() => loadConfig({ ...production, TRUST_PROXY: '1' })).toThrow(/ADMIN_ALLOWED_IPS/);
     expect(() => loadConfig({ ...production, ADMIN_ALLOWED_IPS: '203.0.113.7' })).toThrow(/TRUST_PROXY/);
-    expect(loadConfig({ ...production, ADMIN_ALLOWED_IPS: '203.0.113.7', TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...production, ADMIN_ALLOWED_IPS: '203.0.113.7', TRUST_PROXY: 'false' }).trustProxy).toBe(
+      false,
+    );
   });
 
   it('outside production, admits loopback only to the admin area and says so', () => {
@@ -59,13 +61,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
     expect(loadConfig({ RATE_LIMIT_STORE: 'postgres' }).rateLimitStore).toBe('database'); // its former name, SQLite too
     expect(loadConfig({ WEB_CONCURRENCY: '3' })).toMatchObject({ webConcurrency: 3, rateLimitStore: 'database' });
-    expect(() => loadConfig({ WEB_CONCURRENCY: '2', RATE_LIMIT_STORE: 'memory' })).toThrow(/RATE_LIMIT_STORE=memory cannot count for 2 processes/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2', RATE_LIMIT_STORE: 'memory' })).toThrow(
+      /RATE_LIMIT_STORE=memory cannot count for 2 processes/,
+    );
   });
 
   it('takes WEB_CONCURRENCY as a number of processes or auto (one per CPU)', () => {
     expect(loadConfig({ WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(availableParallelism());
-    for (const bad of ['0', '-1', '1.5', 'two', '']) expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
-    expect(() => loadConfig({ WEB_CONCURRENCY: '2', SQLITE_FILE: ':memory:' })).toThrow(/SQLITE_FILE=:memory: is one per process/);
+    for (const bad of ['0', '-1', '1.5', 'two', ''])
+      expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2', SQLITE_FILE: ':memory:' })).toThrow(
+      /SQLITE_FILE=:memory: is one per process/,
+    );
   });
 
   it('hides the demo sign-in when LIFF is configured', () => {
@@ -74,7 +81,9 @@ describe('loadConfig', () => {
 
   it('takes PUBLIC_BASE_URL as the origin of printed links (http or https, no trailing slash), unset by default', () => {
     expect(loadConfig({}).publicBaseUrl).toBeNull();
-    expect(loadConfig({ PUBLIC_BASE_URL: 'https://passport.example.jp/' }).publicBaseUrl).toBe('https://passport.example.jp');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://passport.example.jp/' }).publicBaseUrl).toBe(
+      'https://passport.example.jp',
+    );
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'passport.example.jp' })).toThrow(/PUBLIC_BASE_URL/);
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'ftp://passport.example.jp' })).toThrow(/PUBLIC_BASE_URL/);
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'https://passport.example.jp/?a=1' })).toThrow(/PUBLIC_BASE_URL/);

@@ -9,7 +9,16 @@ import { describe, expect, it } from 'vitest';
  * visible attributes (aria-label, title, alt, placeholder, ...). Marks without letters
  * (punctuation, digits, symbols) are fine.
  */
-const VISIBLE_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'aria-valuetext', 'aria-roledescription', 'title', 'alt', 'placeholder', 'label']);
+const VISIBLE_ATTRIBUTES = new Set([
+  'aria-label',
+  'aria-description',
+  'aria-valuetext',
+  'aria-roledescription',
+  'title',
+  'alt',
+  'placeholder',
+  'label',
+]);
 const LETTER = /\p{L}/u;
 
 function tsxFiles(dir: string): string[] {
@@ -58,7 +67,12 @@ describe('no literal user-visible strings in JSX', () => {
         <span aria-hidden="true">{'→'} 42 / %</span>
       </div>
     );`;
-    expect(literalsIn('sample.tsx', sample).map((s) => s.replace(/^.*?: /, ''))).toEqual(['"Hello"', '"Close"', '"Welcome"', '"again"']);
+    expect(literalsIn('sample.tsx', sample).map((s) => s.replace(/^.*?: /, ''))).toEqual([
+      '"Hello"',
+      '"Close"',
+      '"Welcome"',
+      '"again"',
+    ]);
   });
 
   it('holds for every .tsx file of the client', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ChunkLoadError, loadScreen, RELOAD_GUARD_MS, RELOAD_KEY, reloadOnce, retryImport, type GuardEnv } from '../../client/src/lib/lazy-retry';
+import {
+  ChunkLoadError,
+  loadScreen,
+  RELOAD_GUARD_MS,
+  RELOAD_KEY,
+  reloadOnce,
+  retryImport,
+  type GuardEnv,
+} from '../../client/src/lib/lazy-retry';
 
 /** The chunk reload guard of spec 8 and 9 (issue 5), with a fake clock, storage and reload. */
 function env(over: Partial<GuardEnv> = {}) {
@@ -18,7 +26,10 @@ function env(over: Partial<GuardEnv> = {}) {
 describe('chunk-load retry and reload guard', () => {
   it('a failed import is retried once and succeeds without a reload', async () => {
     const { e } = env();
-    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValueOnce('screen');
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce('screen');
     await expect(retryImport(load, e)).resolves.toBe('screen');
     expect(load).toHaveBeenCalledTimes(2);
     expect(e.reload).not.toHaveBeenCalled();
@@ -31,7 +42,13 @@ describe('chunk-load retry and reload guard', () => {
     await vi.waitFor(() => expect(e.reload).toHaveBeenCalledTimes(1));
     expect(store.get(RELOAD_KEY)).toBe('1000000');
     // The page is going away: the import never settles (no error page flashes first).
-    const settled = await Promise.race([pending.then(() => 'settled', () => 'settled'), new Promise((r) => setTimeout(() => r('open'), 20))]);
+    const settled = await Promise.race([
+      pending.then(
+        () => 'settled',
+        () => 'settled',
+      ),
+      new Promise((r) => setTimeout(() => r('open'), 20)),
+    ]);
     expect(settled).toBe('open');
   });
 

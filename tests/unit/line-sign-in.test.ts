@@ -20,7 +20,12 @@ function fakeLiff(s: { loggedIn: boolean; inClient?: boolean; idToken?: string |
 
 function memoryStorage() {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k), m };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+    m,
+  };
 }
 
 const HREF = 'https://passport.example.jp/coupon/12/';
@@ -61,7 +66,9 @@ describe('LINE sign-in through LIFF (issue 3)', () => {
     const second = fakeLiff({ loggedIn: true });
     expect(await lineSignIn({ liff: second.liff, storage, href: HREF, exchange: refuse })).toBe('redirecting');
     const third = fakeLiff({ loggedIn: true });
-    await expect(lineSignIn({ liff: third.liff, storage, href: HREF, exchange: refuse })).rejects.toBeInstanceOf(LineSignInError);
+    await expect(lineSignIn({ liff: third.liff, storage, href: HREF, exchange: refuse })).rejects.toBeInstanceOf(
+      LineSignInError,
+    );
     expect(third.calls).toEqual(['logout']);
     expect(storage.getItem(LINE_PENDING_KEY)).toBeNull();
   });
@@ -76,9 +83,9 @@ describe('LINE sign-in through LIFF (issue 3)', () => {
 
   it('inside LINE it never calls liff.login (LIFF signs in at init) and fails plainly without a token', async () => {
     const { liff, calls } = fakeLiff({ loggedIn: true, inClient: true, idToken: null });
-    await expect(lineSignIn({ liff, storage: memoryStorage(), href: HREF, exchange: async () => undefined })).rejects.toBeInstanceOf(
-      LineSignInError,
-    );
+    await expect(
+      lineSignIn({ liff, storage: memoryStorage(), href: HREF, exchange: async () => undefined }),
+    ).rejects.toBeInstanceOf(LineSignInError);
     expect(calls).toEqual([]);
   });
 });

@@ -12,9 +12,12 @@ const ROOT = 'locales';
 const OTHERS = ['en', 'ko', 'zh-cn', 'zh-tw'] as const;
 type Tree = { [k: string]: string | Tree };
 
-const sets = [ROOT, ...readdirSync(ROOT, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(ROOT, d.name))].filter((dir) =>
-  existsSync(join(dir, 'ja.json')),
-);
+const sets = [
+  ROOT,
+  ...readdirSync(ROOT, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => join(ROOT, d.name)),
+].filter((dir) => existsSync(join(dir, 'ja.json')));
 const read = (dir: string, lang: string): Tree => JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8')) as Tree;
 
 function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
@@ -47,7 +50,9 @@ describe.each(sets)('message set %s', (dir) => {
     const other = leaves(read(dir, lang));
     const missing = [...ja.keys()].filter((k) => typeof other.get(k) !== 'string' || !(other.get(k) as string).trim());
     expect(missing, `${dir}/${lang}.json lacks`).toEqual([]);
-    const mismatched = [...ja].filter(([k, v]) => JSON.stringify(placeholders(v as string)) !== JSON.stringify(placeholders(other.get(k) as string)));
+    const mismatched = [...ja].filter(
+      ([k, v]) => JSON.stringify(placeholders(v as string)) !== JSON.stringify(placeholders(other.get(k) as string)),
+    );
     expect(
       mismatched.map(([k]) => k),
       `${dir}/${lang}.json placeholders differ`,
@@ -56,7 +61,9 @@ describe.each(sets)('message set %s', (dir) => {
 
   it.each(OTHERS)('has no Japanese copied into %s', (lang) => {
     const other = leaves(read(dir, lang));
-    const copied = [...other].filter(([k, v]) => typeof v === 'string' && KANA.test(v) && !KANA_ALLOWED.has(k)).map(([k]) => k);
+    const copied = [...other]
+      .filter(([k, v]) => typeof v === 'string' && KANA.test(v) && !KANA_ALLOWED.has(k))
+      .map(([k]) => k);
     expect(copied, `${dir}/${lang}.json has kana in`).toEqual([]);
   });
 });

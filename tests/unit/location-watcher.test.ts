@@ -36,7 +36,13 @@ function fakeGeolocation() {
     },
     /** The phone reports an error (1 denied, 2 unavailable, 3 timeout). */
     fail(code: 1 | 2 | 3) {
-      failure?.({ code, message: `error ${code}`, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError);
+      failure?.({
+        code,
+        message: `error ${code}`,
+        PERMISSION_DENIED: 1,
+        POSITION_UNAVAILABLE: 2,
+        TIMEOUT: 3,
+      } as GeolocationPositionError);
     },
   };
   return geo;
@@ -74,7 +80,15 @@ describe('location watcher (spec 3, 4, 9)', () => {
     const s = state();
     const fields = Object.keys(s).filter((k) => typeof (s as unknown as Record<string, unknown>)[k] !== 'function');
     expect(fields.sort()).toEqual(
-      ['couponListSearchTag', 'locationWatch', 'locationWatchAva', 'locationWatchDistance', 'spotLocationAva', 'spotLocationCnt', 'syncerWatchPositionLastTime'].sort(),
+      [
+        'couponListSearchTag',
+        'locationWatch',
+        'locationWatchAva',
+        'locationWatchDistance',
+        'spotLocationAva',
+        'spotLocationCnt',
+        'syncerWatchPositionLastTime',
+      ].sort(),
     );
     expect(LOCATION_DEFAULTS).toEqual({
       locationWatchDistance: 0,
@@ -229,14 +243,24 @@ describe('location watcher (spec 3, 4, 9)', () => {
     await flush();
     expect(state().spotLocationCnt).toBe(1);
     start(async () => [{ id: 2, name: 'spot' }]);
-    expect(state()).toMatchObject({ spotLocationCnt: 0, spotLocationAva: false, locationWatch: true, syncerWatchPositionLastTime: 0 });
+    expect(state()).toMatchObject({
+      spotLocationCnt: 0,
+      spotLocationAva: false,
+      locationWatch: true,
+      syncerWatchPositionLastTime: 0,
+    });
     geo.move(CASTLE.lat, CASTLE.long);
     await flush();
     expect(state()).toMatchObject({ spotLocationAva: true, locationWatchDistance: 0, locationWatch: false });
   });
 
   it('without geolocation, counts a miss and stops', () => {
-    startLocationWatch<Spot>({ fetchSpots: async () => [], geolocation: null, log, onEvent: (e) => events.push(e.type) });
+    startLocationWatch<Spot>({
+      fetchSpots: async () => [],
+      geolocation: null,
+      log,
+      onEvent: (e) => events.push(e.type),
+    });
     expect(state()).toMatchObject({ spotLocationCnt: 1, locationWatch: false });
     expect(log).toHaveBeenCalled();
   });

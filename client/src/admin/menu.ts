@@ -107,7 +107,12 @@ export const MENU: readonly MenuGroup[] = [
       { id: 'userList', label: 'menu.userList', page: 'userList' },
     ],
   },
-  { id: 'rankup', label: 'menu.rankup', icon: 'crown', items: [{ id: 'rankups', label: 'menu.rankup', page: 'rankups' }] },
+  {
+    id: 'rankup',
+    label: 'menu.rankup',
+    icon: 'crown',
+    items: [{ id: 'rankups', label: 'menu.rankup', page: 'rankups' }],
+  },
   {
     id: 'pointback',
     label: 'menu.pointback',
@@ -122,9 +127,12 @@ export const MENU: readonly MenuGroup[] = [
   { id: 'faq', label: 'menu.faq', icon: 'help', items: [{ id: 'faq', label: 'menu.faq', page: 'faq' }] },
 ];
 
-export const mayOpen = (page: AdminPageId, role: StaffRole): boolean => page === 'login' || PAGE_ACCESS[page].roles.includes(role);
+export const mayOpen = (page: AdminPageId, role: StaffRole): boolean =>
+  page === 'login' || PAGE_ACCESS[page].roles.includes(role);
 
 /** The menu as one role sees it: items they may open, groups with none left out. */
 export function menuFor(role: StaffRole): MenuGroup[] {
-  return MENU.map((g) => ({ ...g, items: g.items.filter((i) => mayOpen(i.page, role)) })).filter((g) => g.items.length > 0);
+  return MENU.map((g) => ({ ...g, items: g.items.filter((i) => mayOpen(i.page, role)) })).filter(
+    (g) => g.items.length > 0,
+  );
 }

@@ -28,23 +28,53 @@ type Screen = {
 };
 
 /** Pages whose texts live in the lazily loaded `content` messages: fetched with the chunk. */
-const withContent = <T,>(chunk: Promise<T>): Promise<T> => Promise.all([chunk, loadNamespace('content')]).then(([m]) => m);
+const withContent = <T,>(chunk: Promise<T>): Promise<T> =>
+  Promise.all([chunk, loadNamespace('content')]).then(([m]) => m);
 
 /** Screens a later issue builds: a designed "coming soon" state meanwhile, never a 404. */
-const comingSoon = () => withContent(import('../features/coming-soon/pages/coming-soon-page')).then((m) => m.ComingSoonPage);
+const comingSoon = () =>
+  withContent(import('../features/coming-soon/pages/coming-soon-page')).then((m) => m.ComingSoonPage);
 
 /** The one route table: every page of spec 2 (contracts/pages) mapped to its screen. */
 const SCREENS: Record<PageId, Screen> = {
-  home: { title: 'pages.home', load: () => withContent(import('../features/home/pages/home-page')).then((m) => m.HomePage) },
-  about: { title: 'pages.about', load: () => withContent(import('../features/content/pages/about-page')).then((m) => m.AboutPage) },
-  privacy: { title: 'pages.privacy', load: () => withContent(import('../features/content/pages/privacy-page')).then((m) => m.PrivacyPage) },
-  terms: { title: 'pages.terms', load: () => withContent(import('../features/content/pages/terms-page')).then((m) => m.TermsPage) },
-  campaign: { title: 'pages.campaign', load: () => withContent(import('../features/campaign/pages/campaign-page')).then((m) => m.CampaignPage) },
+  home: {
+    title: 'pages.home',
+    load: () => withContent(import('../features/home/pages/home-page')).then((m) => m.HomePage),
+  },
+  about: {
+    title: 'pages.about',
+    load: () => withContent(import('../features/content/pages/about-page')).then((m) => m.AboutPage),
+  },
+  privacy: {
+    title: 'pages.privacy',
+    load: () => withContent(import('../features/content/pages/privacy-page')).then((m) => m.PrivacyPage),
+  },
+  terms: {
+    title: 'pages.terms',
+    load: () => withContent(import('../features/content/pages/terms-page')).then((m) => m.TermsPage),
+  },
+  campaign: {
+    title: 'pages.campaign',
+    load: () => withContent(import('../features/campaign/pages/campaign-page')).then((m) => m.CampaignPage),
+  },
   faq: { title: 'pages.faq', load: () => withContent(import('../features/faq/pages/faq-page')).then((m) => m.FaqPage) },
-  contact: { title: 'pages.contact', load: () => withContent(import('../features/contact/pages/contact-page')).then((m) => m.ContactPage) },
-  couponList: { title: 'pages.couponList', load: () => import('../features/coupons/pages/coupon-list-page').then((m) => m.CouponListPage) },
-  couponDetail: { title: 'pages.couponDetail', load: () => import('../features/coupons/pages/coupon-detail-page').then((m) => m.CouponDetailPage) },
-  stamps: { title: 'pages.stamps', load: () => import('../features/stamps/pages/stamps-page').then((m) => m.StampsPage), visitor: true },
+  contact: {
+    title: 'pages.contact',
+    load: () => withContent(import('../features/contact/pages/contact-page')).then((m) => m.ContactPage),
+  },
+  couponList: {
+    title: 'pages.couponList',
+    load: () => import('../features/coupons/pages/coupon-list-page').then((m) => m.CouponListPage),
+  },
+  couponDetail: {
+    title: 'pages.couponDetail',
+    load: () => import('../features/coupons/pages/coupon-detail-page').then((m) => m.CouponDetailPage),
+  },
+  stamps: {
+    title: 'pages.stamps',
+    load: () => import('../features/stamps/pages/stamps-page').then((m) => m.StampsPage),
+    visitor: true,
+  },
   payment: { title: 'pages.payment', load: comingSoon },
   point: { title: 'pages.point', load: comingSoon },
   couponQuestion: { title: 'pages.couponQuestion', load: comingSoon },

@@ -8,7 +8,16 @@ export const INDICATOR_DELAY_MS = 200;
  * A loading indicator that stays invisible for its first INDICATOR_DELAY_MS, so a fast load
  * never flashes it. It keeps its space from the start, so nothing shifts when it appears.
  */
-export function Delayed({ children, className = '', ...rest }: { children: ReactNode; className?: string; role?: string; 'aria-live'?: 'polite' }) {
+export function Delayed({
+  children,
+  className = '',
+  ...rest
+}: {
+  children: ReactNode;
+  className?: string;
+  role?: string;
+  'aria-live'?: 'polite';
+}) {
   return (
     <div className={`delayed ${className}`.trim()} {...rest}>
       {children}

@@ -6,7 +6,12 @@ import './offline.css';
 
 /** Rarely shown parts load only when needed (they stay out of the first view's code); a failed load shows nothing. */
 function optional<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(() => load().then((C) => ({ default: C }), () => ({ default: (() => null) as ComponentType<P> })));
+  return lazy(() =>
+    load().then(
+      (C) => ({ default: C }),
+      () => ({ default: (() => null) as ComponentType<P> }),
+    ),
+  );
 }
 const loadSync = () => import('../lib/offline-sync');
 const OfflineNotices = optional(() => import('./offline-notices').then((m) => m.OfflineNotices));
@@ -35,7 +40,11 @@ export function OfflineBanner() {
   useEffect(() => {
     watchNetwork();
     // The queue's replay and IndexedDB load once the first view is up (at once offline).
-    const start = () => void loadSync().then((m) => m.startOfflineSync(), () => undefined);
+    const start = () =>
+      void loadSync().then(
+        (m) => m.startOfflineSync(),
+        () => undefined,
+      );
     if (!navigator.onLine) start();
     else afterFirstView(start);
     // The service worker and the add-to-home hint, after the first view too (their code as well).
@@ -53,7 +62,17 @@ export function OfflineBanner() {
     <div className="offline-area">
       {offline && (
         <div className="offline-banner" role="status" data-testid="offline-banner">
-          <svg className="offline-banner__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            className="offline-banner__icon"
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0" />
             <circle cx="12" cy="19" r="1.2" fill="currentColor" stroke="none" />
             <path d="M3 3l18 18" />
@@ -74,7 +93,11 @@ export function OfflineBanner() {
             (syncing ? (
               <span className="pending-bar__busy">{t('offline.sending')}</span>
             ) : (
-              <button type="button" className="btn btn--ghost pending-bar__send" onClick={() => void loadSync().then((m) => m.syncNow())}>
+              <button
+                type="button"
+                className="btn btn--ghost pending-bar__send"
+                onClick={() => void loadSync().then((m) => m.syncNow())}
+              >
                 {t('offline.sendNow')}
               </button>
             ))}

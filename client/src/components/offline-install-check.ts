@@ -28,7 +28,9 @@ function firstVisit(now: number): number {
  */
 export function shouldHintInstall(now = Date.now()): boolean {
   try {
-    const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true || window.matchMedia?.('(display-mode: standalone)').matches === true;
+    const standalone =
+      (navigator as Navigator & { standalone?: boolean }).standalone === true ||
+      window.matchMedia?.('(display-mode: standalone)').matches === true;
     const returning = now - firstVisit(now) >= HINT_AFTER_MS;
     return isIosSafari(navigator.userAgent) && !standalone && localStorage.getItem(DISMISSED) !== '1' && returning;
   } catch {

@@ -16,8 +16,17 @@ export function OfflineNotices({ owner }: { owner: string | null }) {
     <ul className="offline-notices" aria-label={t('offline.noticesLabel')} data-testid="offline-notices">
       {notices.map((o) => (
         <li key={o.key} className={`offline-notice offline-notice--${o.status}`} role="status">
-          <p>{o.status === 'done' ? t('offline.replayDone', { title: o.ref.title }) : t('offline.replayRefused', { title: o.ref.title, reason: o.message ?? o.code ?? '' })}</p>
-          <button type="button" className="offline-notice__close" aria-label={t('common.close')} onClick={() => void dismissOutcomes([o.key])}>
+          <p>
+            {o.status === 'done'
+              ? t('offline.replayDone', { title: o.ref.title })
+              : t('offline.replayRefused', { title: o.ref.title, reason: o.message ?? o.code ?? '' })}
+          </p>
+          <button
+            type="button"
+            className="offline-notice__close"
+            aria-label={t('common.close')}
+            onClick={() => void dismissOutcomes([o.key])}
+          >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
             </svg>

@@ -7,7 +7,16 @@ export function SavedNote({ savedAt }: { savedAt: number }) {
   const locale = useLocale();
   return (
     <p className="saved-note" data-testid="saved-note">
-      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
+      <svg
+        viewBox="0 0 16 16"
+        width="14"
+        height="14"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      >
         <circle cx="8" cy="8" r="6.5" />
         <path d="M8 4.5V8l2.5 1.5" />
       </svg>

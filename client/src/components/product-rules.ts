@@ -11,5 +11,7 @@ export const STAMP_VALUES = { red: 1, gold: 10 } as const;
 
 /** A month and day without a year in the visitor's language ("11月1日", "November 1"). */
 export function formatMonthDay(md: { month: number; day: number }, locale: Locale): string {
-  return new Intl.DateTimeFormat(INTL_TAGS[locale], { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(Date.UTC(2000, md.month - 1, md.day));
+  return new Intl.DateTimeFormat(INTL_TAGS[locale], { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(2000, md.month - 1, md.day),
+  );
 }

@@ -59,7 +59,11 @@ function codeForStatus(status: number): string {
  * @throws ApiError
  */
 export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'x-lang': opts.locale ?? currentLocale(), ...opts.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'x-lang': opts.locale ?? currentLocale(),
+    ...opts.headers,
+  };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -90,9 +94,19 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   }
   if (res.ok) return body as T;
 
-  const error = (body as { error?: { code?: unknown; message?: unknown; requestId?: unknown; details?: unknown } } | null)?.error;
+  const error = (
+    body as { error?: { code?: unknown; message?: unknown; requestId?: unknown; details?: unknown } } | null
+  )?.error;
   const code = typeof error?.code === 'string' ? error.code : codeForStatus(res.status);
   const message = typeof error?.message === 'string' && error.message ? error.message : errorText(code);
-  const details = Array.isArray(error?.details) ? error.details.filter((d): d is string => typeof d === 'string') : undefined;
-  throw new ApiError(res.status, code, message, typeof error?.requestId === 'string' ? error.requestId : undefined, details);
+  const details = Array.isArray(error?.details)
+    ? error.details.filter((d): d is string => typeof d === 'string')
+    : undefined;
+  throw new ApiError(
+    res.status,
+    code,
+    message,
+    typeof error?.requestId === 'string' ? error.requestId : undefined,
+    details,
+  );
 }

@@ -47,5 +47,9 @@ export function onTokenChange(listener: Listener): () => void {
 /** Whether a token is held (it may still be refused by the server, which then clears it). */
 export function useSignedIn(): boolean {
   // Server-side render: nobody is signed in.
-  return useSyncExternalStore(onTokenChange, () => readToken() !== null, () => false);
+  return useSyncExternalStore(
+    onTokenChange,
+    () => readToken() !== null,
+    () => false,
+  );
 }

@@ -15,7 +15,9 @@ function formatter(locale: Locale, opts: Intl.DateTimeFormatOptions): Intl.DateT
 
 /** A JST calendar date `YYYY-MM-DD` (validity, rally period) in the visitor's language. */
 export function formatJstDate(date: string, locale: Locale): string {
-  return formatter(locale, { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(`${date}T00:00:00+09:00`));
+  return formatter(locale, { year: 'numeric', month: 'short', day: 'numeric' }).format(
+    new Date(`${date}T00:00:00+09:00`),
+  );
 }
 
 /** An instant as a short JST date (month and day), e.g. on a stamp. */

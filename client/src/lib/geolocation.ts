@@ -19,7 +19,12 @@ export function currentPosition(): Promise<Position> {
     navigator.geolocation.getCurrentPosition(
       (p) => resolve({ lat: p.coords.latitude, long: p.coords.longitude, accuracy: p.coords.accuracy }),
       (err) => {
-        const code = err.code === err.PERMISSION_DENIED ? 'GEOLOCATION_DENIED' : err.code === err.TIMEOUT ? 'GEOLOCATION_TIMEOUT' : 'GEOLOCATION_UNAVAILABLE';
+        const code =
+          err.code === err.PERMISSION_DENIED
+            ? 'GEOLOCATION_DENIED'
+            : err.code === err.TIMEOUT
+              ? 'GEOLOCATION_TIMEOUT'
+              : 'GEOLOCATION_UNAVAILABLE';
         reject(new ClientError(code, errorText(code)));
       },
       POSITION_OPTIONS,

@@ -26,13 +26,26 @@ export type TranslateContent = (key: ContentKey, values?: Record<string, string 
 /** Spec 9: the five languages; ja is the default and has no URL prefix. */
 export const LOCALES = ['ja', 'en', 'ko', 'zh-cn', 'zh-tw'] as const satisfies readonly Locale[];
 export const DEFAULT_LOCALE: Locale = 'ja';
-export const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
+export const isLocale = (v: unknown): v is Locale =>
+  typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
 
 /** Each language's name in itself, as the language dropdown lists them (not translated). */
-export const LOCALE_NAMES: Record<Locale, string> = { ja: '日本語', en: 'English', ko: '한국어', 'zh-cn': '简体中文', 'zh-tw': '繁體中文' };
+export const LOCALE_NAMES: Record<Locale, string> = {
+  ja: '日本語',
+  en: 'English',
+  ko: '한국어',
+  'zh-cn': '简体中文',
+  'zh-tw': '繁體中文',
+};
 
 /** BCP 47 tags for Intl (dates, numbers) per language. */
-export const INTL_TAGS: Record<Locale, string> = { ja: 'ja-JP', en: 'en-US', ko: 'ko-KR', 'zh-cn': 'zh-CN', 'zh-tw': 'zh-TW' };
+export const INTL_TAGS: Record<Locale, string> = {
+  ja: 'ja-JP',
+  en: 'en-US',
+  ko: 'ko-KR',
+  'zh-cn': 'zh-CN',
+  'zh-tw': 'zh-TW',
+};
 
 /**
  * The namespaces: `translation` (locales/<lang>.json; ja ships in the main bundle) and
@@ -113,7 +126,8 @@ export const isLocaleReady = (locale: Locale): boolean =>
  */
 export async function loadNamespace(ns: Namespace): Promise<void> {
   await i18n.loadNamespaces(ns);
-  if (!i18n.hasResourceBundle(i18n.language, ns)) throw new Error(`messages ${ns} for ${i18n.language} could not be loaded`);
+  if (!i18n.hasResourceBundle(i18n.language, ns))
+    throw new Error(`messages ${ns} for ${i18n.language} could not be loaded`);
 }
 
 /**

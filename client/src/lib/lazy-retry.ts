@@ -138,7 +138,10 @@ const prefetched = new Set<() => Promise<unknown>>();
  * once. `screenOf` maps a same-origin path to its screen's loader (or null).
  * @returns a function that cancels what has not started yet
  */
-export function prefetchLinkedScreens(screenOf: (pathname: string) => (() => Promise<unknown>) | null, delayMs = PREFETCH_AFTER_MS): () => void {
+export function prefetchLinkedScreens(
+  screenOf: (pathname: string) => (() => Promise<unknown>) | null,
+  delayMs = PREFETCH_AFTER_MS,
+): () => void {
   if (typeof document === 'undefined') return () => undefined;
   let cancel: () => void = () => undefined;
   const timer = setTimeout(() => {
@@ -165,10 +168,14 @@ export function prefetchLinkedScreens(screenOf: (pathname: string) => (() => Pro
  * nothing is fetched offline or when the visitor asked to save data.
  * @returns a function that cancels what has not started yet
  */
-export function prefetchWhenIdle(loaders: ReadonlyArray<() => Promise<unknown>>, delayMs = PREFETCH_AFTER_MS): () => void {
+export function prefetchWhenIdle(
+  loaders: ReadonlyArray<() => Promise<unknown>>,
+  delayMs = PREFETCH_AFTER_MS,
+): () => void {
   let cancelled = false;
   const w = window as IdleWindow;
-  const idle = (cb: () => void) => (w.requestIdleCallback ? w.requestIdleCallback(cb, { timeout: PREFETCH_AFTER_MS }) : setTimeout(cb, 1));
+  const idle = (cb: () => void) =>
+    w.requestIdleCallback ? w.requestIdleCallback(cb, { timeout: PREFETCH_AFTER_MS }) : setTimeout(cb, 1);
   const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
   const next = (i: number) => {
     if (cancelled || i >= loaders.length || !navigator.onLine) return;

@@ -103,7 +103,12 @@ export type WatchOptions<S> = {
  */
 export function startLocationWatch<S>(opts: WatchOptions<S>): () => void {
   stopLocationWatch();
-  const geo = opts.geolocation === undefined ? (typeof navigator !== 'undefined' ? navigator.geolocation : null) : opts.geolocation;
+  const geo =
+    opts.geolocation === undefined
+      ? typeof navigator !== 'undefined'
+        ? navigator.geolocation
+        : null
+      : opts.geolocation;
   const now = opts.now ?? Date.now;
   const log = opts.log ?? ((m: string, d?: unknown) => console.warn(m, d));
   const s = useLocationWatchStore.getState();

@@ -41,7 +41,12 @@ export function tokenSubject(token: string | null): string | null {
   if (!token) return null;
   try {
     const part = token.split('.')[1] ?? '';
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const sub = (JSON.parse(json) as { sub?: unknown }).sub;
     return typeof sub === 'string' || typeof sub === 'number' ? String(sub) : null;
   } catch {

@@ -124,7 +124,12 @@ export async function isPersistent(): Promise<boolean> {
 const LAST_SYNC = 'lastSync';
 
 /** Saves the answer of a read; also records the time of the last successful sync. */
-export async function putSnapshot<T>(id: string, data: T, owner: string | null = null, savedAt = Date.now()): Promise<void> {
+export async function putSnapshot<T>(
+  id: string,
+  data: T,
+  owner: string | null = null,
+  savedAt = Date.now(),
+): Promise<void> {
   const snap: Snapshot = { id, data, savedAt, owner };
   const db = await database();
   if (!db) {

@@ -79,7 +79,9 @@ export async function syncNow(): Promise<ReplayResult | null> {
 async function requestBackgroundSync(): Promise<void> {
   try {
     const reg = await navigator.serviceWorker?.getRegistration();
-    const sync = (reg as (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }) | undefined)?.sync;
+    const sync = (
+      reg as (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }) | undefined
+    )?.sync;
     await sync?.register(OUTBOX_SYNC_TAG);
   } catch {
     // No Background Sync (Safari, Firefox, a web view): the page replays on `online` and at start.
@@ -113,10 +115,15 @@ export type Saved<T> = { data: T; savedAt: number };
  * signal it comes after SLOW_READ_MS while the network read goes on to refresh the copy.
  * @throws the read's error when there is no copy (no network: a message saying so)
  */
-export async function readThrough<T>(opts: { id: string; owner?: string | null; load: () => Promise<T> }): Promise<Fresh<T> | Saved<T>> {
+export async function readThrough<T>(opts: {
+  id: string;
+  owner?: string | null;
+  load: () => Promise<T>;
+}): Promise<Fresh<T> | Saved<T>> {
   const owner = opts.owner ?? null;
   const saved = () => getSnapshot<T>(opts.id, owner);
-  const noCopy = (err: unknown) => (isNetworkError(err) ? new ClientError('NETWORK', translate('offline.notSaved')) : err);
+  const noCopy = (err: unknown) =>
+    isNetworkError(err) ? new ClientError('NETWORK', translate('offline.notSaved')) : err;
 
   if (!useOfflineStore.getState().online) {
     const snap = await saved();

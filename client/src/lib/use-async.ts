@@ -20,7 +20,10 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: rea
       (data) => !ctrl.signal.aborted && setState({ status: 'ready', data }),
       (err: unknown) => {
         if (ctrl.signal.aborted) return;
-        setState({ status: 'error', error: err instanceof ClientError ? err : new ClientError('INTERNAL', errorText('INTERNAL')) });
+        setState({
+          status: 'error',
+          error: err instanceof ClientError ? err : new ClientError('INTERNAL', errorText('INTERNAL')),
+        });
       },
     );
     return () => ctrl.abort();

@@ -52,7 +52,13 @@ export const AdminCouponQuery = z.object({
 });
 export type AdminCouponQuery = z.output<typeof AdminCouponQuery>;
 
-export const CouponImage = z.object({ offset: z.number().int(), url: z.string(), smallUrl: z.string(), width: z.number().int(), height: z.number().int() });
+export const CouponImage = z.object({
+  offset: z.number().int(),
+  url: z.string(),
+  smallUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
 export type CouponImage = z.infer<typeof CouponImage>;
 
 /** A coupon in the admin list: ja texts, its state at a glance. */
@@ -105,7 +111,12 @@ export const TagSuggestions = z.object({ data: z.array(z.object({ tag: z.string(
 export const LinePointAmountQuery = z.object({ couponId: IdText });
 /** LINE points per use of a coupon, and what it has given so far (points). */
 export const LinePointAmount = z.object({
-  data: z.object({ couponId: z.number().int(), amount: z.number().int(), redemptions: z.number().int(), pointsIssued: z.number().int() }),
+  data: z.object({
+    couponId: z.number().int(),
+    amount: z.number().int(),
+    redemptions: z.number().int(),
+    pointsIssued: z.number().int(),
+  }),
 });
 
 /** Query of DELETE /api/admincoupons/{id}/images (spec 7): type=couponImage&offsets[]=0&offsets[]=2. */
@@ -120,6 +131,11 @@ export const CouponImagesResponse = z.object({ data: z.array(CouponImage) });
 
 /** Answer of POST /api/admincoupons/csv/import: coupons created, changed and left alone; `total` rows read. */
 export const CouponImportResult = z.object({
-  data: z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), total: z.number().int() }),
+  data: z.object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    total: z.number().int(),
+  }),
 });
 export type CouponImportResult = z.infer<typeof CouponImportResult>['data'];

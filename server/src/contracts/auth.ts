@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 /** Body of POST /api/auth/line/login: the LINE ID token, and the nonce if the client sent one to LINE. */
-export const LineLoginBody = z.object({ idToken: z.string().min(10).max(8192), nonce: z.string().min(1).max(200).optional() });
+export const LineLoginBody = z.object({
+  idToken: z.string().min(10).max(8192),
+  nonce: z.string().min(1).max(200).optional(),
+});
 
 /** Body of the development-only demo sign-in: a device id so each browser is its own visitor. */
 export const DemoLoginBody = z.object({ deviceId: z.string().regex(/^[\w-]{8,64}$/) });

@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const LOCALES = ['ja', 'en', 'ko', 'zh-cn', 'zh-tw'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'ja';
-export const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
+export const isLocale = (v: unknown): v is Locale =>
+  typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
 
 /** Spec 3: coupon and spot areas and purposes. */
 export const AREAS = ['north', 'center', 'city', 'aso', 'south', 'amakusa'] as const;

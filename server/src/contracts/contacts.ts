@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 /** A required text field; messages are locale keys the error handler translates. */
 const required = (max: number) =>
-  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
 
 /** Body of POST /api/contacts/send/mail/contact (spec 3, 5: every field required, agreement needed). */
 export const ContactBody = z.object({

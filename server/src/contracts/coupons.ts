@@ -100,7 +100,8 @@ export const MarkUsedBody = z
   })
   .superRefine((b, ctx) => {
     const position = b.lat !== undefined || b.long !== undefined;
-    if (b.checkInCode !== undefined && position) ctx.addIssue({ code: 'custom', path: ['checkInCode'], message: 'send a position or a check-in code, not both' });
+    if (b.checkInCode !== undefined && position)
+      ctx.addIssue({ code: 'custom', path: ['checkInCode'], message: 'send a position or a check-in code, not both' });
     if (b.checkInCode === undefined) {
       if (b.lat === undefined) ctx.addIssue({ code: 'custom', path: ['lat'], message: 'required (or checkInCode)' });
       if (b.long === undefined) ctx.addIssue({ code: 'custom', path: ['long'], message: 'required (or checkInCode)' });

@@ -8,7 +8,6 @@ export const FaqCategory = z.object({ id: z.number().int(), name: z.string(), fa
 export type FaqCategory = z.infer<typeof FaqCategory>;
 export const FaqCategoryListResponse = z.object({ data: z.array(FaqCategory), meta: ListMeta });
 
-
 /** Body of POST /api/faqs/add/category: a new category, or with `id` a change to one. */
 export const FaqCategoryInput = z.object({
   id: Id.optional(),
@@ -35,7 +34,14 @@ export const AdminFaqCategory = z.object({
   id: z.number().int(),
   sortOrder: z.number().int(),
   name: LocalisedTexts(200),
-  faqs: z.array(z.object({ id: z.number().int(), sortOrder: z.number().int(), question: LocalisedTexts(500), answer: LocalisedTexts(4000) })),
+  faqs: z.array(
+    z.object({
+      id: z.number().int(),
+      sortOrder: z.number().int(),
+      question: LocalisedTexts(500),
+      answer: LocalisedTexts(4000),
+    }),
+  ),
 });
 export type AdminFaqCategory = z.infer<typeof AdminFaqCategory>;
 export const AdminFaqListResponse = z.object({ data: z.array(AdminFaqCategory), meta: ListMeta });

@@ -127,7 +127,8 @@ export const paths = {
   nearbyCoupons: () => '/coupon/gps/nearly_coupon/',
   stamps: (campaignId?: number) => (campaignId === undefined ? '/stamp/' : `/stamp/${campaignId}/`),
   prize: (campaignId?: number) => (campaignId === undefined ? '/prize/' : `/prize/${campaignId}/`),
-  stampRally: (campaignId?: number) => (campaignId === undefined ? '/campaign/stamp-rally/' : `/campaign/stamp-rally/${campaignId}/`),
+  stampRally: (campaignId?: number) =>
+    campaignId === undefined ? '/campaign/stamp-rally/' : `/campaign/stamp-rally/${campaignId}/`,
 };
 
 /** A page id is a positive integer (coupon and campaign ids). */
@@ -153,7 +154,8 @@ function matchSegments(pattern: readonly string[], segments: readonly string[], 
 }
 
 const split = (path: string) => path.split('/').filter(Boolean);
-const compiled = <K extends string>(table: Record<K, string>) => (Object.entries(table) as Array<[K, string]>).map(([id, p]) => [id, split(p)] as const);
+const compiled = <K extends string>(table: Record<K, string>) =>
+  (Object.entries(table) as Array<[K, string]>).map(([id, p]) => [id, split(p)] as const);
 const PUBLIC = /* @__PURE__ */ compiled(PAGE_PATTERNS);
 const ADMIN = /* @__PURE__ */ compiled(ADMIN_PAGE_PATTERNS);
 
@@ -227,7 +229,8 @@ export function browserLocale(preferred: readonly string[]): Locale | null {
   for (const raw of preferred) {
     const tag = raw.trim().toLowerCase();
     const [lang = '', ...subtags] = tag.split(/[-_]/);
-    if (lang === 'zh') return subtags.some((s) => s === 'tw' || s === 'hk' || s === 'mo' || s === 'hant') ? 'zh-tw' : 'zh-cn';
+    if (lang === 'zh')
+      return subtags.some((s) => s === 'tw' || s === 'hk' || s === 'mo' || s === 'hant') ? 'zh-tw' : 'zh-cn';
     if (isLocale(lang)) return lang;
   }
   return null;
@@ -264,7 +267,12 @@ export type LanguageDecision = {
  *   that language's root unless it is ja, and remember it.
  * - otherwise the URL prefix decides; nothing to do. The admin area is left alone.
  */
-export function decideLanguage(input: { pathname: string; search: string; cookie?: string | null; preferred: readonly string[] }): LanguageDecision | null {
+export function decideLanguage(input: {
+  pathname: string;
+  search: string;
+  cookie?: string | null;
+  preferred: readonly string[];
+}): LanguageDecision | null {
   if (adminPathOf(input.pathname)) return null;
   const query = new URLSearchParams(input.search);
   if (query.has('lang')) {

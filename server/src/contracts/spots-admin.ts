@@ -7,7 +7,8 @@ import { Area, AREAS, Id, IdText, JstDate, ListMeta, Purpose, PURPOSES } from '.
  * the error handler and the client show them in the caller's language.
  */
 
-const text = (max: number) => z.string({ error: 'validation.required' }).trim().max(max, { error: 'validation.tooLong' });
+const text = (max: number) =>
+  z.string({ error: 'validation.required' }).trim().max(max, { error: 'validation.tooLong' });
 const requiredText = (max: number) => text(max).min(1, { error: 'validation.required' });
 const optionalText = (max: number) =>
   text(max)
@@ -50,7 +51,10 @@ const SpotFields = z.object({
   storeCode: StoreCode,
   names: SpotNames,
   address: requiredText(500),
-  latitude: z.number({ error: 'validation.latitude' }).min(-90, { error: 'validation.latitude' }).max(90, { error: 'validation.latitude' }),
+  latitude: z
+    .number({ error: 'validation.latitude' })
+    .min(-90, { error: 'validation.latitude' })
+    .max(90, { error: 'validation.latitude' }),
   longitude: z
     .number({ error: 'validation.longitude' })
     .min(-180, { error: 'validation.longitude' })
@@ -198,11 +202,21 @@ export const RankingList = z.object({
 });
 
 /** One bad row of an imported CSV file: `row` is the line number as a spreadsheet shows it (header = 1). */
-export const CsvRowError = z.object({ row: z.number().int(), column: z.string(), code: z.string(), message: z.string() });
+export const CsvRowError = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  code: z.string(),
+  message: z.string(),
+});
 export type CsvRowError = z.infer<typeof CsvRowError>;
 
 export const SpotImportResult = z.object({
-  data: z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), total: z.number().int() }),
+  data: z.object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    total: z.number().int(),
+  }),
 });
 export type SpotImportResult = z.infer<typeof SpotImportResult>['data'];
 
@@ -226,7 +240,12 @@ export const SPOT_CSV_COLUMNS = [
   { name: 'area', required: true, description: 'north, center, city, aso, south or amakusa' },
   { name: 'purpose', required: true, description: 'gourmet, spa, experience, lodging, souvenir, shopping or traffic' },
   { name: 'genre', required: false, description: 'Genre, free text (100 at most)' },
-  { name: 'usable_range_m', required: false, description: 'Usable range in metres, a whole number 1..50000 (empty: 500 for a new spot, unchanged for a known one)' },
+  {
+    name: 'usable_range_m',
+    required: false,
+    description:
+      'Usable range in metres, a whole number 1..50000 (empty: 500 for a new spot, unchanged for a known one)',
+  },
 ] as const;
 export type SpotCsvColumn = (typeof SPOT_CSV_COLUMNS)[number]['name'];
 
@@ -256,20 +275,45 @@ export type CouponCsvColumn = (typeof COUPON_CSV_COLUMNS)[number];
  * that coupon (its ja texts; other languages are kept), a row without one creates a coupon.
  * An optional column left out of the file keeps each known coupon's stored values.
  */
-export const COUPON_CSV_COLUMN_RULES: ReadonlyArray<{ name: CouponCsvColumn; required: boolean; description: string }> = [
-  { name: 'id', required: false, description: 'Coupon id: empty for a new coupon, the id of an existing coupon to update it' },
-  { name: 'title_ja', required: true, description: 'Title in Japanese (300 at most)' },
-  { name: 'description_ja', required: false, description: 'Description in Japanese (4000 at most, line breaks allowed)' },
-  { name: 'discount_ja', required: true, description: 'Discount text in Japanese (300 at most)' },
-  { name: 'store_codes', required: true, description: 'Store codes of the spots where it is usable, separated by | (at least one)' },
-  { name: 'area', required: true, description: 'north, center, city, aso, south or amakusa' },
-  { name: 'purpose', required: true, description: 'gourmet, spa, experience, lodging, souvenir, shopping or traffic' },
-  { name: 'genre', required: false, description: 'Genre, free text (100 at most)' },
-  { name: 'tags', required: false, description: 'Tags separated by | (20 at most, 100 characters each)' },
-  { name: 'valid_from', required: true, description: 'First day of validity, JST date YYYY-MM-DD (YYYY/M/D is read too)' },
-  { name: 'valid_to', required: true, description: 'Last day of validity, JST date YYYY-MM-DD, not before valid_from' },
-  { name: 'published', required: true, description: 'true (visitors see it while valid) or false (draft)' },
-];
+export const COUPON_CSV_COLUMN_RULES: ReadonlyArray<{ name: CouponCsvColumn; required: boolean; description: string }> =
+  [
+    {
+      name: 'id',
+      required: false,
+      description: 'Coupon id: empty for a new coupon, the id of an existing coupon to update it',
+    },
+    { name: 'title_ja', required: true, description: 'Title in Japanese (300 at most)' },
+    {
+      name: 'description_ja',
+      required: false,
+      description: 'Description in Japanese (4000 at most, line breaks allowed)',
+    },
+    { name: 'discount_ja', required: true, description: 'Discount text in Japanese (300 at most)' },
+    {
+      name: 'store_codes',
+      required: true,
+      description: 'Store codes of the spots where it is usable, separated by | (at least one)',
+    },
+    { name: 'area', required: true, description: 'north, center, city, aso, south or amakusa' },
+    {
+      name: 'purpose',
+      required: true,
+      description: 'gourmet, spa, experience, lodging, souvenir, shopping or traffic',
+    },
+    { name: 'genre', required: false, description: 'Genre, free text (100 at most)' },
+    { name: 'tags', required: false, description: 'Tags separated by | (20 at most, 100 characters each)' },
+    {
+      name: 'valid_from',
+      required: true,
+      description: 'First day of validity, JST date YYYY-MM-DD (YYYY/M/D is read too)',
+    },
+    {
+      name: 'valid_to',
+      required: true,
+      description: 'Last day of validity, JST date YYYY-MM-DD, not before valid_from',
+    },
+    { name: 'published', required: true, description: 'true (visitors see it while valid) or false (draft)' },
+  ];
 
 /** Separator of several values in one CSV cell (store codes, tags). */
 export const CSV_LIST_SEPARATOR = '|';

@@ -7,7 +7,9 @@ import type { Knex } from 'knex';
 /** True when the error is a unique-index (or primary key) violation on either database. */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string } | null;
-  return !!e && (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
+  return (
+    !!e && (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+  );
 }
 
 const jstFormatter = new Intl.DateTimeFormat('en-CA', {

@@ -16,7 +16,10 @@ type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<vo
  * under tsx and under Vitest alike (knex's loader would use Node's, which cannot read .ts).
  */
 const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => readdirSync(MIGRATIONS_DIR).filter((f) => /^\d+_.+\.ts$/.test(f)).sort(),
+  getMigrations: async () =>
+    readdirSync(MIGRATIONS_DIR)
+      .filter((f) => /^\d+_.+\.ts$/.test(f))
+      .sort(),
   getMigrationName: (name) => name,
   getMigration: async (name) => (await import(pathToFileURL(resolve(MIGRATIONS_DIR, name)).href)) as Migration,
 };

@@ -36,11 +36,21 @@ export type CsvRowProblem = Omit<CsvRowError, 'message'> & { params?: Record<str
 /** CsvRowsError with every problem's message in `locale` (an unknown code reads "not valid"). */
 export function csvRowsError(problems: CsvRowProblem[], locale: Locale): CsvRowsError {
   const t = translator(locale);
-  return new CsvRowsError(problems.map(({ params, ...p }) => ({ ...p, message: t(p.code, { ...params, defaultValue: t('validation.invalid') }) })));
+  return new CsvRowsError(
+    problems.map(({ params, ...p }) => ({
+      ...p,
+      message: t(p.code, { ...params, defaultValue: t('validation.invalid') }),
+    })),
+  );
 }
 
 /** A header cell as written by people: `Name JA`, `name-zh-cn` and `name_zh_cn` are one column. */
-const normaliseHeader = (h: string) => h.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+const normaliseHeader = (h: string) =>
+  h
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 /**
  * Which of `known` columns a header row names, by position (null for a cell that names none),
@@ -101,7 +111,10 @@ function runMiddleware(req: Request, res: Response, mw: express.RequestHandler):
  */
 export async function readCsvUpload(req: Request, res: Response, maxBytes = CSV_MAX_BYTES): Promise<Buffer> {
   if (req.is('multipart/form-data')) {
-    const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 } }).single('file');
+    const upload = multer({
+      storage: multer.memoryStorage(),
+      limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 },
+    }).single('file');
     try {
       await runMiddleware(req, res, upload);
     } catch (err) {
@@ -145,7 +158,12 @@ export function decodeCsv(bytes: Buffer): string {
 export async function parseCsv(text: string, maxDataRows: number): Promise<string[][]> {
   const records: string[][] = [];
   await new Promise<void>((ok, fail) => {
-    const stream = parseString<string[], string[]>(text, { headers: false, trim: true, ignoreEmpty: false, maxRows: maxDataRows + 2 })
+    const stream = parseString<string[], string[]>(text, {
+      headers: false,
+      trim: true,
+      ignoreEmpty: false,
+      maxRows: maxDataRows + 2,
+    })
       .on('error', () => fail(new CsvFileError('CSV_MALFORMED')))
       .on('data', (r: string[]) => records.push(r))
       .on('end', () => ok());
@@ -187,7 +205,12 @@ export async function sendCsv<C extends string>(
   res.setHeader('Cache-Control', 'no-store');
   // The byte order mark is written here: fast-csv's writeBOM skips it when there are no rows (the template).
   res.write('\uFEFF');
-  const csv = format<Record<C, string>, Record<C, string>>({ headers: [...columns], rowDelimiter: '\r\n', alwaysWriteHeaders: true, includeEndRowDelimiter: true });
+  const csv = format<Record<C, string>, Record<C, string>>({
+    headers: [...columns],
+    rowDelimiter: '\r\n',
+    alwaysWriteHeaders: true,
+    includeEndRowDelimiter: true,
+  });
   csv.pipe(res);
   try {
     for await (const row of rows) {

@@ -13,7 +13,11 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   let appError: AppError;
   if (err instanceof AppError) appError = err;
   else if (isUniqueViolation(err)) appError = new ConflictError('DUPLICATE');
-  else if (isUploadLimitError(err)) appError = new AppError(err.code === 'LIMIT_FILE_SIZE' ? 413 : 400, err.code === 'LIMIT_FILE_SIZE' ? 'PAYLOAD_TOO_LARGE' : 'UPLOAD_REFUSED');
+  else if (isUploadLimitError(err))
+    appError = new AppError(
+      err.code === 'LIMIT_FILE_SIZE' ? 413 : 400,
+      err.code === 'LIMIT_FILE_SIZE' ? 'PAYLOAD_TOO_LARGE' : 'UPLOAD_REFUSED',
+    );
   else if (err instanceof URIError) appError = new AppError(400, 'MALFORMED_URL');
   else if (isClientHttpError(err)) appError = new AppError(err.status, clientErrorCode(err.status));
   else {

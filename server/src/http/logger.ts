@@ -40,13 +40,21 @@ export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = Date.now();
     let bound: Logger | undefined;
-    Object.defineProperty(req, 'log', { configurable: true, get: () => (bound ??= logger.child({ req: describeRequest(req) })) });
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      get: () => (bound ??= logger.child({ req: describeRequest(req) })),
+    });
     const ended = () => {
       res.off('finish', ended);
       res.off('close', ended);
       if (!logger.isLevelEnabled('info')) return;
-      const line = { req: describeRequest(req), res: { statusCode: res.statusCode }, responseTime: Date.now() - started };
-      if (res.statusCode >= 500) logger.info({ ...line, err: new Error(`failed with status code ${res.statusCode}`) }, 'request errored');
+      const line = {
+        req: describeRequest(req),
+        res: { statusCode: res.statusCode },
+        responseTime: Date.now() - started,
+      };
+      if (res.statusCode >= 500)
+        logger.info({ ...line, err: new Error(`failed with status code ${res.statusCode}`) }, 'request errored');
       else logger.info(line, !req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted');
     };
     res.on('finish', ended);

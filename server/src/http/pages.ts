@@ -46,7 +46,8 @@ export type PageDataSource = (id: PageId, locale: Locale) => Promise<Omit<Preren
 
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON inside `<script>`: no `<` can close the element. */
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
@@ -65,7 +66,10 @@ function loadRenderer(dist: string, logger: Logger) {
         await entry.prepare();
         return { entry, manifest };
       } catch (err) {
-        logger.warn({ err }, 'server-side render unavailable: pages are served as the client shell (run `npm run build`)');
+        logger.warn(
+          { err },
+          'server-side render unavailable: pages are served as the client shell (run `npm run build`)',
+        );
         return null;
       }
     })());
@@ -114,7 +118,11 @@ export function pageHandler(dist: string, opts: { dataFor: PageDataSource; exist
     if (!r || !module) return null;
     const userAgent = req.get('user-agent') ?? '';
     // A desktop sees the PC message (spec 1), which needs no data.
-    const data: ServerRender = { locale, userAgent, ...(isPhoneUserAgent(userAgent) ? await opts.dataFor(id, locale) : {}) };
+    const data: ServerRender = {
+      locale,
+      userAgent,
+      ...(isPhoneUserAgent(userAgent) ? await opts.dataFor(id, locale) : {}),
+    };
     const { html, title } = r.entry.renderPage(req.originalUrl, id, data);
     let links = linksOf.get(module);
     if (links === undefined) {
@@ -127,17 +135,19 @@ export function pageHandler(dist: string, opts: { dataFor: PageDataSource; exist
     }
     // The page's data as JSON for the client; the user agent stays on the server.
     const { userAgent: _userAgent, ...prerendered }: ServerRender = data;
-    return shell
-      // The painted page first, the app's code after (client/src/boot.ts starts it after the
-      // first frame): on a weak signal an early fetch of the code would only slow the CSS.
-      .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
-      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-      .replace('</head>', `${links}</head>`)
-      .replace(
-        '<div id="root"></div>',
-        `<div id="root">${html}</div><script type="application/json" id="${PRERENDER_SCRIPT_ID}">${scriptJson(prerendered)}</script>`,
-      );
+    return (
+      shell
+        // The painted page first, the app's code after (client/src/boot.ts starts it after the
+        // first frame): on a weak signal an early fetch of the code would only slow the CSS.
+        .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+        .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+        .replace('</head>', `${links}</head>`)
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root">${html}</div><script type="application/json" id="${PRERENDER_SCRIPT_ID}">${scriptJson(prerendered)}</script>`,
+        )
+    );
   }
 
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -157,7 +167,12 @@ export function pageHandler(dist: string, opts: { dataFor: PageDataSource; exist
       });
       if (req.path === '/') res.vary('Cookie').vary('Accept-Language');
       if (decision?.remember) {
-        res.cookie(LOCALE_COOKIE, decision.remember, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S * 1000, sameSite: 'lax', secure: req.secure });
+        res.cookie(LOCALE_COOKIE, decision.remember, {
+          path: '/',
+          maxAge: LOCALE_COOKIE_MAX_AGE_S * 1000,
+          sameSite: 'lax',
+          secure: req.secure,
+        });
       }
       if (decision?.location) {
         res.setHeader('Cache-Control', 'no-store');

@@ -36,18 +36,26 @@ export class DatabaseRateLimitStore implements Store {
       .onConflict('key')
       .merge({
         hits: this.db.raw('case when rate_limit_hits.reset_at_ms <= ? then 1 else rate_limit_hits.hits + 1 end', [now]),
-        reset_at_ms: this.db.raw('case when rate_limit_hits.reset_at_ms <= ? then ? else rate_limit_hits.reset_at_ms end', [now, resetAt]),
+        reset_at_ms: this.db.raw(
+          'case when rate_limit_hits.reset_at_ms <= ? then ? else rate_limit_hits.reset_at_ms end',
+          [now, resetAt],
+        ),
       })
       .returning(['hits', 'reset_at_ms']);
     return { totalHits: Number(row.hits), resetTime: new Date(Number(row.reset_at_ms)) };
   }
 
   async decrement(key: string) {
-    await this.db('rate_limit_hits').where({ key: this.key(key) }).andWhere('hits', '>', 0).decrement('hits', 1);
+    await this.db('rate_limit_hits')
+      .where({ key: this.key(key) })
+      .andWhere('hits', '>', 0)
+      .decrement('hits', 1);
   }
 
   async resetKey(key: string) {
-    await this.db('rate_limit_hits').where({ key: this.key(key) }).delete();
+    await this.db('rate_limit_hits')
+      .where({ key: this.key(key) })
+      .delete();
   }
 }
 

@@ -71,7 +71,8 @@ const ZOD_MESSAGES: Record<Locale, ReturnType<typeof z.locales.ja>> = {
 function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v));
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v));
   return false;
 }
 
@@ -137,13 +138,22 @@ export function mountRoutes(
     router[route.method](expressPath, ...before, async (req: Request, res: Response, next: NextFunction) => {
       try {
         // A body sent as anything but JSON (e.g. text/plain) would be read as no body at all.
-        if (route.body && !route.upload && req.is('application/json') === false) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+        if (route.body && !route.upload && req.is('application/json') === false)
+          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
         const details: string[] = [];
         const params = parsePart(route.params, req.params, 'params', details, req.locale);
         const query = parsePart(route.query, req.query, 'query', details, req.locale);
         const body = parsePart(route.body, req.body, 'body', details, req.locale);
         if (details.length) throw new ValidationError(details);
-        const result = await route.handler({ params, query, body, actor: req.actor, locale: req.locale, req, res } as never);
+        const result = await route.handler({
+          params,
+          query,
+          body,
+          actor: req.actor,
+          locale: req.locale,
+          req,
+          res,
+        } as never);
         if (!res.headersSent) res.status(res.statusCode || 200).json(result);
       } catch (err) {
         next(err);
@@ -173,7 +183,10 @@ export function mountRoutes(
       responses: {
         200: { description: 'Success', content: { 'application/json': { schema: route.response } } },
         ...Object.fromEntries(
-          errorStatuses.map((s) => [s, { description: 'Error', content: { 'application/json': { schema: ErrorBody } } }]),
+          errorStatuses.map((s) => [
+            s,
+            { description: 'Error', content: { 'application/json': { schema: ErrorBody } } },
+          ]),
         ),
       },
     });

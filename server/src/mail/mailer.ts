@@ -1,6 +1,12 @@
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; replyTo?: string; headers?: Record<string, string> };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+};
 
 /** Sends mail; the app gets one through createApp (design: external systems come in as arguments). */
 export interface Mailer {

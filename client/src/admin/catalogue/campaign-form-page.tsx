@@ -15,13 +15,34 @@ import { PageLoading } from '../pages/page-loading';
 import { getCampaign, listCampaigns, saveCampaign, type CampaignDetail } from './catalogue.api';
 import { overlaps, rallyState, todayJst } from './campaign-state';
 import { EntityAudit } from '../shared/entity-audit';
-import { checkTexts, emptyTexts, LocaleTextsFields, textsBody, textsFrom, type LocaleTexts, type TextFieldSpec } from '../lib/locale-texts';
+import {
+  checkTexts,
+  emptyTexts,
+  LocaleTextsFields,
+  textsBody,
+  textsFrom,
+  type LocaleTexts,
+  type TextFieldSpec,
+} from '../lib/locale-texts';
 import '../coupons/coupons.css';
 import './catalogue.css';
 
 const TEXTS: readonly TextFieldSpec[] = [
-  { name: 'name', label: 'campaigns.fields.name', max: 300, required: true, placeholder: 'campaigns.placeholders.name' },
-  { name: 'description', label: 'campaigns.fields.description', max: 4000, required: false, multiline: true, placeholder: 'campaigns.placeholders.description' },
+  {
+    name: 'name',
+    label: 'campaigns.fields.name',
+    max: 300,
+    required: true,
+    placeholder: 'campaigns.placeholders.name',
+  },
+  {
+    name: 'description',
+    label: 'campaigns.fields.description',
+    max: 4000,
+    required: false,
+    multiline: true,
+    placeholder: 'campaigns.placeholders.description',
+  },
 ];
 
 type Value = { name: LocaleTexts; description: LocaleTexts; startsOn: string; endsOn: string };
@@ -31,16 +52,32 @@ export function CampaignFormPage() {
   const t = useAdminT();
   const params = useParams();
   const id = params.id === undefined ? undefined : Number(params.id);
-  const loaded = useLoad<CampaignDetail | null>((signal) => (id === undefined ? Promise.resolve(null) : getCampaign(id, signal)), [id]);
+  const loaded = useLoad<CampaignDetail | null>(
+    (signal) => (id === undefined ? Promise.resolve(null) : getCampaign(id, signal)),
+    [id],
+  );
   const title = id === undefined ? t('pages.campaignNew') : t('pages.campaign');
   if (loaded.status === 'loading' && !loaded.data) return <PageLoading />;
-  if (loaded.status === 'error') return <PageLoadError title={title} error={loaded.error} onRetry={loaded.reload} listHref={adminPaths.page('campaigns')} />;
+  if (loaded.status === 'error')
+    return (
+      <PageLoadError
+        title={title}
+        error={loaded.error}
+        onRetry={loaded.reload}
+        listHref={adminPaths.page('campaigns')}
+      />
+    );
   return <CampaignForm key={id ?? 'new'} campaign={loaded.data ?? null} title={title} />;
 }
 
 function fromCampaign(c: CampaignDetail | null): Value {
   if (!c) return { name: emptyTexts(), description: emptyTexts(), startsOn: '', endsOn: '' };
-  return { name: textsFrom(c.texts.name), description: textsFrom(c.texts.description), startsOn: c.startsOn, endsOn: c.endsOn };
+  return {
+    name: textsFrom(c.texts.name),
+    description: textsFrom(c.texts.description),
+    startsOn: c.startsOn,
+    endsOn: c.endsOn,
+  };
 }
 
 function CampaignForm({ campaign, title }: { campaign: CampaignDetail | null; title: string }) {
@@ -57,7 +94,9 @@ function CampaignForm({ campaign, title }: { campaign: CampaignDetail | null; ti
   const [alert, setAlert] = useState<string | null>(null);
   const [clashes, setClashes] = useState<CampaignDetail[]>([]);
   // Created on the page before: said once, here.
-  const [flash, setFlash] = useState<string | null>(() => ((location.state as { flash?: string } | null)?.flash === 'created' ? t('campaigns.created') : null));
+  const [flash, setFlash] = useState<string | null>(() =>
+    (location.state as { flash?: string } | null)?.flash === 'created' ? t('campaigns.created') : null,
+  );
   const [saving, setSaving] = useState(false);
   const [round, setRound] = useState(0);
   useEffect(() => {
@@ -73,7 +112,8 @@ function CampaignForm({ campaign, title }: { campaign: CampaignDetail | null; ti
     const out = checkTexts(TEXTS, { name: value.name, description: value.description }, t);
     if (!value.startsOn) out.startsOn = t('couponForm.errors.dateRequired');
     if (!value.endsOn) out.endsOn = t('couponForm.errors.dateRequired');
-    if (value.startsOn && value.endsOn && value.startsOn > value.endsOn) out.endsOn = t('couponForm.errors.periodOrder');
+    if (value.startsOn && value.endsOn && value.startsOn > value.endsOn)
+      out.endsOn = t('couponForm.errors.periodOrder');
     return out;
   };
 
@@ -136,7 +176,9 @@ function CampaignForm({ campaign, title }: { campaign: CampaignDetail | null; ti
         lead={
           stored && state ? (
             <span className="adm-form-meta">
-              <span className={`adm-status adm-status--${state === 'running' ? 'published' : state === 'upcoming' ? 'scheduled' : 'expired'}`}>
+              <span
+                className={`adm-status adm-status--${state === 'running' ? 'published' : state === 'upcoming' ? 'scheduled' : 'expired'}`}
+              >
                 <span className="adm-status__dot" aria-hidden="true" />
                 {t(`campaigns.state.${state}`)}
               </span>
@@ -179,7 +221,12 @@ function CampaignForm({ campaign, title }: { campaign: CampaignDetail | null; ti
             <h2 className="adm-section__title" id={`${ids.texts}-h`}>
               {t('campaigns.texts')}
             </h2>
-            <LocaleTextsFields fields={TEXTS} values={{ name: value.name, description: value.description }} errors={errors} onChange={(f, texts) => set(f as 'name' | 'description', texts)} />
+            <LocaleTextsFields
+              fields={TEXTS}
+              values={{ name: value.name, description: value.description }}
+              errors={errors}
+              onChange={(f, texts) => set(f as 'name' | 'description', texts)}
+            />
           </section>
           {stored && <EntityAudit entity="campaign" id={stored.id} round={round} />}
         </div>
@@ -190,8 +237,20 @@ function CampaignForm({ campaign, title }: { campaign: CampaignDetail | null; ti
             </h2>
             <DateRangeFields
               required
-              from={{ name: 'startsOn', label: t('campaigns.fields.startsOn'), value: value.startsOn, error: errors.startsOn, onChange: (v) => set('startsOn', v) }}
-              to={{ name: 'endsOn', label: t('campaigns.fields.endsOn'), value: value.endsOn, error: errors.endsOn, onChange: (v) => set('endsOn', v) }}
+              from={{
+                name: 'startsOn',
+                label: t('campaigns.fields.startsOn'),
+                value: value.startsOn,
+                error: errors.startsOn,
+                onChange: (v) => set('startsOn', v),
+              }}
+              to={{
+                name: 'endsOn',
+                label: t('campaigns.fields.endsOn'),
+                value: value.endsOn,
+                error: errors.endsOn,
+                onChange: (v) => set('endsOn', v),
+              }}
             />
             <p className="adm-field__hint">{t('campaigns.periodHint')}</p>
           </section>

@@ -68,13 +68,21 @@ export function CampaignListPage() {
                           {formatDate(c.startsOn, locale)} 〜 {formatDate(c.endsOn, locale)}
                         </td>
                         <td className="adm-table__nowrap">
-                          <span className={`adm-status adm-status--${state === 'running' ? 'published' : state === 'upcoming' ? 'scheduled' : 'expired'}`} data-state={state}>
+                          <span
+                            className={`adm-status adm-status--${state === 'running' ? 'published' : state === 'upcoming' ? 'scheduled' : 'expired'}`}
+                            data-state={state}
+                          >
                             <span className="adm-status__dot" aria-hidden="true" />
                             {t(`campaigns.state.${state}`)}
                           </span>
                         </td>
                         <td className="adm-table__actions">
-                          <Link className="adm-icon-btn" to={`${adminPaths.page('campaigns')}${c.id}/`} aria-label={t('couponList.editOne', { title: c.name })} title={t('couponList.edit')}>
+                          <Link
+                            className="adm-icon-btn"
+                            to={`${adminPaths.page('campaigns')}${c.id}/`}
+                            aria-label={t('couponList.editOne', { title: c.name })}
+                            title={t('couponList.edit')}
+                          >
                             <Icon name="edit" size={16} />
                           </Link>
                         </td>

@@ -2,7 +2,15 @@ import type { z } from 'zod';
 import type { AuditEntity, AuditEntry } from '../../../../server/src/contracts/audit';
 import type { CampaignDetail } from '../../../../server/src/contracts/campaigns';
 import type { AdminFaqCategory } from '../../../../server/src/contracts/faqs';
-import type { RankingList, RankingQuery, SpotAdmin, SpotAdminList, SpotAdminQuery, SpotImportResult, SpotQr } from '../../../../server/src/contracts/spots-admin';
+import type {
+  RankingList,
+  RankingQuery,
+  SpotAdmin,
+  SpotAdminList,
+  SpotAdminQuery,
+  SpotImportResult,
+  SpotQr,
+} from '../../../../server/src/contracts/spots-admin';
 import { AdminApiError, adminApi, adminErrorText, apiUrl, recordId, settle } from '../lib/api';
 import { adminLocale } from '../lib/i18n';
 import { readStaffToken } from '../lib/staff-token';
@@ -38,7 +46,13 @@ export async function listFaq(signal?: AbortSignal): Promise<AdminFaqCategory[]>
 export async function saveFaqCategory(input: { id?: number; name: Texts; sortOrder: number }): Promise<number> {
   return (await adminApi<{ data: { id: number } }>('/faqs/add/category', { method: 'POST', body: input })).data.id;
 }
-export async function saveFaq(input: { id?: number; categoryId: number; question: Texts; answer: Texts; sortOrder: number }): Promise<number> {
+export async function saveFaq(input: {
+  id?: number;
+  categoryId: number;
+  question: Texts;
+  answer: Texts;
+  sortOrder: number;
+}): Promise<number> {
   return (await adminApi<{ data: { id: number } }>('/faqs/add/faq', { method: 'POST', body: input })).data.id;
 }
 export async function deleteFaqCategory(id: number): Promise<void> {
@@ -80,7 +94,12 @@ export async function saveSpot(id: number | undefined, body: SpotBody): Promise<
 }
 /** GET /api/coupons/get/spot/qrcode?format=json: the code, its URL and a PNG data URL. */
 export async function spotQr(spotId: number, signal?: AbortSignal): Promise<SpotQr> {
-  return (await adminApi<{ data: SpotQr }>('/coupons/get/spot/qrcode', { query: { spotId, format: 'json', size: 768 }, signal })).data;
+  return (
+    await adminApi<{ data: SpotQr }>('/coupons/get/spot/qrcode', {
+      query: { spotId, format: 'json', size: 768 },
+      signal,
+    })
+  ).data;
 }
 /** POST /api/spots/{id}/qrcode/rotate: a new check-in code (the printed one stops working). */
 export async function rotateSpotQr(spotId: number): Promise<void> {
@@ -128,10 +147,18 @@ function authHeaders(): Record<string, string> {
  * Saves a file from the API (which wants the bearer token, so a plain link cannot fetch it)
  * under the server's file name or `fallback`.
  */
-async function downloadAuthed(path: string, query: Record<string, string | number | boolean> | undefined, accept: string, fallback: string): Promise<void> {
+async function downloadAuthed(
+  path: string,
+  query: Record<string, string | number | boolean> | undefined,
+  accept: string,
+  fallback: string,
+): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(apiUrl(path, query), { headers: { ...authHeaders(), Accept: accept }, credentials: 'same-origin' });
+    res = await fetch(apiUrl(path, query), {
+      headers: { ...authHeaders(), Accept: accept },
+      credentials: 'same-origin',
+    });
   } catch {
     throw new AdminApiError(0, 'NETWORK', adminErrorText('NETWORK'));
   }
@@ -150,7 +177,12 @@ async function downloadAuthed(path: string, query: Record<string, string | numbe
 
 /** The CSV export or the template (with its example rows). */
 export const downloadCsv = (kind: CsvKind, what: 'export' | 'template'): Promise<void> =>
-  downloadAuthed(`${CSV_BASE[kind]}/${what}`, what === 'template' ? { example: true } : undefined, 'text/csv', `${kind}-${what}.csv`);
+  downloadAuthed(
+    `${CSV_BASE[kind]}/${what}`,
+    what === 'template' ? { example: true } : undefined,
+    'text/csv',
+    `${kind}-${what}.csv`,
+  );
 
 /** The spot's QR code as SVG (sharp at any print size). */
 export const downloadQrSvg = (spotId: number): Promise<void> =>

@@ -3,10 +3,21 @@ import { Icon } from '../layout/icons';
 import { adminMessageOf } from '../lib/api';
 import { useAdminT } from '../lib/i18n';
 import { useStaffSession } from '../session/session.store';
-import { CsvRowsRejected, downloadCsv, importCsv, type CsvKind, type CsvRowProblem, type SpotImportResult } from './catalogue.api';
+import {
+  CsvRowsRejected,
+  downloadCsv,
+  importCsv,
+  type CsvKind,
+  type CsvRowProblem,
+  type SpotImportResult,
+} from './catalogue.api';
 import './catalogue.css';
 
-type Outcome = { kind: 'ok'; result: SpotImportResult } | { kind: 'rows'; message: string; rows: CsvRowProblem[] } | { kind: 'error'; message: string } | null;
+type Outcome =
+  | { kind: 'ok'; result: SpotImportResult }
+  | { kind: 'rows'; message: string; rows: CsvRowProblem[] }
+  | { kind: 'error'; message: string }
+  | null;
 
 /**
  * CSV export, template and import for spots or coupons (issue 6): downloads as the signed-in
@@ -64,14 +75,30 @@ export function CsvPanel({ kind, onImported }: { kind: CsvKind; onImported?: () 
           {t(kind === 'spots' ? 'csv.titleSpots' : 'csv.titleCoupons')}
         </h2>
         <div className="adm-csv__actions">
-          <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" onClick={() => void download('export')} disabled={busy !== null}>
+          <button
+            type="button"
+            className="adm-btn adm-btn--ghost adm-btn--sm"
+            onClick={() => void download('export')}
+            disabled={busy !== null}
+          >
             {t('csv.export')}
           </button>
-          <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" onClick={() => void download('template')} disabled={busy !== null}>
+          <button
+            type="button"
+            className="adm-btn adm-btn--ghost adm-btn--sm"
+            onClick={() => void download('template')}
+            disabled={busy !== null}
+          >
             {t('csv.template')}
           </button>
           {role === 'admin' && (
-            <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" aria-expanded={open} aria-controls={`${id}-form`} onClick={() => setOpen((o) => !o)}>
+            <button
+              type="button"
+              className="adm-btn adm-btn--ghost adm-btn--sm"
+              aria-expanded={open}
+              aria-controls={`${id}-form`}
+              onClick={() => setOpen((o) => !o)}
+            >
               {t('csv.import')}
             </button>
           )}
@@ -106,7 +133,14 @@ export function CsvPanel({ kind, onImported }: { kind: CsvKind; onImported?: () 
       {outcome?.kind === 'ok' && (
         <div className="adm-alert adm-alert--ok" role="status" data-testid="csv-result">
           <Icon name="check" size={20} />
-          <span>{t('csv.done', { created: outcome.result.created, updated: outcome.result.updated, unchanged: outcome.result.unchanged, total: outcome.result.total })}</span>
+          <span>
+            {t('csv.done', {
+              created: outcome.result.created,
+              updated: outcome.result.updated,
+              unchanged: outcome.result.unchanged,
+              total: outcome.result.total,
+            })}
+          </span>
         </div>
       )}
       {outcome?.kind === 'error' && (
@@ -143,7 +177,9 @@ export function CsvPanel({ kind, onImported }: { kind: CsvKind; onImported?: () 
               </tbody>
             </table>
           </div>
-          {outcome.rows.length > 200 && <p className="adm-field__hint">{t('csv.more', { count: outcome.rows.length - 200 })}</p>}
+          {outcome.rows.length > 200 && (
+            <p className="adm-field__hint">{t('csv.more', { count: outcome.rows.length - 200 })}</p>
+          )}
         </div>
       )}
     </section>

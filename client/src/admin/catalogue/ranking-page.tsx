@@ -17,8 +17,10 @@ import { LoadErrorAlert, SkeletonRows } from '../shared/list-parts';
 
 const LIMIT = 20;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const oneOf = <T extends string>(list: readonly T[], v: string | null): T | '' => ((list as readonly string[]).includes(v ?? '') ? (v as T) : '');
-const daysBefore = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) - days * 86400_000).toISOString().slice(0, 10);
+const oneOf = <T extends string>(list: readonly T[], v: string | null): T | '' =>
+  (list as readonly string[]).includes(v ?? '') ? (v as T) : '';
+const daysBefore = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) - days * 86400_000).toISOString().slice(0, 10);
 
 /** `ranking/` (issue 6): coupons by redemptions over a chosen JST period, by area and purpose, paged. */
 export function RankingPage() {
@@ -43,7 +45,18 @@ export function RankingPage() {
   useEffect(() => setDraft(query), [search]);
 
   const list = useLoad(
-    (signal) => couponRanking({ page, limit: LIMIT, from: query.from, to: query.to, area: query.area || undefined, purpose: query.purpose || undefined }, signal),
+    (signal) =>
+      couponRanking(
+        {
+          page,
+          limit: LIMIT,
+          from: query.from,
+          to: query.to,
+          area: query.area || undefined,
+          purpose: query.purpose || undefined,
+        },
+        signal,
+      ),
     [search, locale],
   );
   const go = (next: typeof query, p = 1) => {
@@ -74,7 +87,14 @@ export function RankingPage() {
     <div className="adm-page">
       <PageHead
         title={t('pages.ranking')}
-        lead={list.data ? t('ranking.lead', { from: formatDate(list.data.meta.from, locale), to: formatDate(list.data.meta.to, locale) }) : '\u00a0'}
+        lead={
+          list.data
+            ? t('ranking.lead', {
+                from: formatDate(list.data.meta.from, locale),
+                to: formatDate(list.data.meta.to, locale),
+              })
+            : '\u00a0'
+        }
       />
       <form className="adm-card adm-filters" onSubmit={submit} role="search" aria-label={t('ranking.filters')}>
         <div className="adm-filters__grid adm-filters__grid--ranking">
@@ -82,16 +102,35 @@ export function RankingPage() {
             <label className="adm-field__label" htmlFor={ids.from}>
               {t('ranking.from')}
             </label>
-            <input id={ids.from} type="date" className="adm-input" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+            <input
+              id={ids.from}
+              type="date"
+              className="adm-input"
+              value={draft.from}
+              onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+            />
           </div>
           <div className={`adm-field${error ? ' has-error' : ''}`}>
             <label className="adm-field__label" htmlFor={ids.to}>
               {t('ranking.to')}
             </label>
-            <input id={ids.to} type="date" className="adm-input" value={draft.to} min={draft.from} onChange={(e) => setDraft({ ...draft, to: e.target.value })} aria-invalid={error ? true : undefined} />
+            <input
+              id={ids.to}
+              type="date"
+              className="adm-input"
+              value={draft.to}
+              min={draft.from}
+              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+              aria-invalid={error ? true : undefined}
+            />
             {error && <p className="adm-field__error">{error}</p>}
           </div>
-          <CategoryFilters area={draft.area} purpose={draft.purpose} onArea={(v) => go({ ...draft, area: v })} onPurpose={(v) => go({ ...draft, purpose: v })} />
+          <CategoryFilters
+            area={draft.area}
+            purpose={draft.purpose}
+            onArea={(v) => go({ ...draft, area: v })}
+            onPurpose={(v) => go({ ...draft, purpose: v })}
+          />
         </div>
         <div className="adm-filters__actions">
           <span className="adm-presets">
@@ -111,7 +150,10 @@ export function RankingPage() {
       <section className="adm-card adm-results" aria-busy={list.status === 'loading'}>
         <div className="adm-results__bar">
           <p className="adm-results__count" role="status">
-            {total !== undefined && (total === 0 ? t('couponList.none') : t('couponList.range', { from: (page - 1) * LIMIT + 1, to: Math.min(page * LIMIT, total), total }))}
+            {total !== undefined &&
+              (total === 0
+                ? t('couponList.none')
+                : t('couponList.range', { from: (page - 1) * LIMIT + 1, to: Math.min(page * LIMIT, total), total }))}
           </p>
         </div>
         {list.status === 'error' && <LoadErrorAlert message={list.error.message} onRetry={list.reload} />}
@@ -133,25 +175,35 @@ export function RankingPage() {
               </tr>
             </thead>
             <tbody className={list.status === 'loading' && rows.length ? 'is-stale' : undefined}>
-              {list.status === 'loading' && !rows.length
-                ? <SkeletonRows columns={5} />
-                : rows.map((r) => (
-                    <tr key={r.couponId} data-coupon-id={r.couponId}>
-                      <td className="adm-rank-col">
-                        <span className={`adm-rank${r.rank <= 3 ? ` adm-rank--${r.rank}` : ''}`}>{r.rank}</span>
-                      </td>
-                      <td>
-                        {r.deleted ? <span className="adm-table__title">{r.title}</span> : <Link className="adm-table__title" to={adminPaths.coupon(r.couponId)}>{r.title}</Link>}
-                        <span className="adm-table__sub">{r.deleted ? t('ranking.deleted') : r.published ? t('status.published') : t('status.draft')}</span>
-                      </td>
-                      <td>
-                        <span className="adm-table__shop">{t(`areas.${r.area}`)}</span>
-                        <span className="adm-table__sub">{t(`purposes.${r.purpose}`)}</span>
-                      </td>
-                      <td className="adm-num">{formatNumber(r.uses, locale)}</td>
-                      <td className="adm-num">{formatNumber(r.visitors, locale)}</td>
-                    </tr>
-                  ))}
+              {list.status === 'loading' && !rows.length ? (
+                <SkeletonRows columns={5} />
+              ) : (
+                rows.map((r) => (
+                  <tr key={r.couponId} data-coupon-id={r.couponId}>
+                    <td className="adm-rank-col">
+                      <span className={`adm-rank${r.rank <= 3 ? ` adm-rank--${r.rank}` : ''}`}>{r.rank}</span>
+                    </td>
+                    <td>
+                      {r.deleted ? (
+                        <span className="adm-table__title">{r.title}</span>
+                      ) : (
+                        <Link className="adm-table__title" to={adminPaths.coupon(r.couponId)}>
+                          {r.title}
+                        </Link>
+                      )}
+                      <span className="adm-table__sub">
+                        {r.deleted ? t('ranking.deleted') : r.published ? t('status.published') : t('status.draft')}
+                      </span>
+                    </td>
+                    <td>
+                      <span className="adm-table__shop">{t(`areas.${r.area}`)}</span>
+                      <span className="adm-table__sub">{t(`purposes.${r.purpose}`)}</span>
+                    </td>
+                    <td className="adm-num">{formatNumber(r.uses, locale)}</td>
+                    <td className="adm-num">{formatNumber(r.visitors, locale)}</td>
+                  </tr>
+                ))
+              )}
             </tbody>
           </table>
           {list.status === 'ready' && rows.length === 0 && (

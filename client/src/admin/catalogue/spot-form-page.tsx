@@ -1,7 +1,11 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AREAS, PURPOSES, type Area, type Purpose } from '../../../../server/src/contracts/common';
-import { DEFAULT_USABLE_RANGE_M, USABLE_RANGE_MAX_M, USABLE_RANGE_MIN_M } from '../../../../server/src/contracts/spots-admin';
+import {
+  DEFAULT_USABLE_RANGE_M,
+  USABLE_RANGE_MAX_M,
+  USABLE_RANGE_MIN_M,
+} from '../../../../server/src/contracts/spots-admin';
 import { Icon } from '../layout/icons';
 import { AdminApiError, adminMessageOf } from '../lib/api';
 import { formatDateTime } from '../lib/format';
@@ -16,13 +20,23 @@ import { PageLoading } from '../pages/page-loading';
 import { useStaffSession } from '../session/session.store';
 import { getSpot, saveSpot, type SpotAdmin } from './catalogue.api';
 import { EntityAudit } from '../shared/entity-audit';
-import { checkTexts, emptyTexts, LocaleTextsFields, textsBody, textsFrom, type LocaleTexts, type TextFieldSpec } from '../lib/locale-texts';
+import {
+  checkTexts,
+  emptyTexts,
+  LocaleTextsFields,
+  textsBody,
+  textsFrom,
+  type LocaleTexts,
+  type TextFieldSpec,
+} from '../lib/locale-texts';
 import { SpotQrCard } from './spot-qr';
 import { spotPath } from './spot-list-page';
 import '../coupons/coupons.css';
 import './catalogue.css';
 
-const NAMES: readonly TextFieldSpec[] = [{ name: 'names', label: 'spots.fields.name', max: 300, required: true, placeholder: 'spots.placeholders.name' }];
+const NAMES: readonly TextFieldSpec[] = [
+  { name: 'names', label: 'spots.fields.name', max: 300, required: true, placeholder: 'spots.placeholders.name' },
+];
 const STORE_CODE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 type Value = {
@@ -50,7 +64,17 @@ const fromSpot = (s: SpotAdmin | null): Value =>
         genre: s.genre ?? '',
         usableRangeM: String(s.usableRangeM),
       }
-    : { storeCode: '', names: emptyTexts(), address: '', latitude: '', longitude: '', area: '', purpose: '', genre: '', usableRangeM: String(DEFAULT_USABLE_RANGE_M) };
+    : {
+        storeCode: '',
+        names: emptyTexts(),
+        address: '',
+        latitude: '',
+        longitude: '',
+        area: '',
+        purpose: '',
+        genre: '',
+        usableRangeM: String(DEFAULT_USABLE_RANGE_M),
+      };
 
 /** Full-width digits and signs as typed on a Japanese keyboard, read as ASCII. */
 const ascii = (s: string) => s.replace(/[０-９．－]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).trim();
@@ -61,10 +85,16 @@ export function SpotFormPage() {
   const t = useAdminT();
   const params = useParams();
   const id = params.id === undefined ? undefined : Number(params.id);
-  const loaded = useLoad<SpotAdmin | null>((signal) => (id === undefined ? Promise.resolve(null) : getSpot(id, signal)), [id]);
+  const loaded = useLoad<SpotAdmin | null>(
+    (signal) => (id === undefined ? Promise.resolve(null) : getSpot(id, signal)),
+    [id],
+  );
   const title = id === undefined ? t('pages.spotNew') : t('pages.spot');
   if (loaded.status === 'loading' && !loaded.data) return <PageLoading />;
-  if (loaded.status === 'error') return <PageLoadError title={title} error={loaded.error} onRetry={loaded.reload} listHref={adminPaths.page('setting')} />;
+  if (loaded.status === 'error')
+    return (
+      <PageLoadError title={title} error={loaded.error} onRetry={loaded.reload} listHref={adminPaths.page('setting')} />
+    );
   return <SpotForm key={id ?? 'new'} spot={loaded.data ?? null} title={title} />;
 }
 
@@ -74,7 +104,18 @@ function SpotForm({ spot, title }: { spot: SpotAdmin | null; title: string }) {
   const navigate = useNavigate();
   const role = useStaffSession((s) => s.user?.role);
   const adminOnly = role !== 'admin';
-  const ids = { code: useId(), address: useId(), lat: useId(), lng: useId(), range: useId(), area: useId(), purpose: useId(), genre: useId(), names: useId(), place: useId() };
+  const ids = {
+    code: useId(),
+    address: useId(),
+    lat: useId(),
+    lng: useId(),
+    range: useId(),
+    area: useId(),
+    purpose: useId(),
+    genre: useId(),
+    names: useId(),
+    place: useId(),
+  };
   const [stored, setStored] = useState(spot);
   const [value, setValue] = useState<Value>(() => fromSpot(spot));
   const dirty = JSON.stringify(value) !== JSON.stringify(fromSpot(stored));
@@ -158,7 +199,13 @@ function SpotForm({ spot, title }: { spot: SpotAdmin | null; title: string }) {
     }
   };
 
-  const field = (key: keyof Value, id: string, label: string, input: ReactNode, opts: { required?: boolean; hint?: string; locked?: boolean } = {}) => (
+  const field = (
+    key: keyof Value,
+    id: string,
+    label: string,
+    input: ReactNode,
+    opts: { required?: boolean; hint?: string; locked?: boolean } = {},
+  ) => (
     <div className={`adm-field${errors[key] ? ' has-error' : ''}`}>
       <label className="adm-field__label" htmlFor={id}>
         {label}
@@ -166,7 +213,11 @@ function SpotForm({ spot, title }: { spot: SpotAdmin | null; title: string }) {
         {opts.locked && <span className="adm-locked">{t('spots.adminOnly')}</span>}
       </label>
       {input}
-      {errors[key] ? <p className="adm-field__error">{errors[key]}</p> : opts.hint ? <p className="adm-field__hint">{opts.hint}</p> : null}
+      {errors[key] ? (
+        <p className="adm-field__error">{errors[key]}</p>
+      ) : opts.hint ? (
+        <p className="adm-field__hint">{opts.hint}</p>
+      ) : null}
     </div>
   );
   const inputProps = (key: keyof Value, id: string, extra: Record<string, unknown> = {}) => ({
@@ -183,7 +234,11 @@ function SpotForm({ spot, title }: { spot: SpotAdmin | null; title: string }) {
     <div className="adm-page adm-page--form">
       <PageHead
         title={title}
-        lead={stored ? t('spots.meta', { code: stored.storeCode, updated: formatDateTime(stored.updatedAt, locale) }) : t('spots.newLead')}
+        lead={
+          stored
+            ? t('spots.meta', { code: stored.storeCode, updated: formatDateTime(stored.updatedAt, locale) })
+            : t('spots.newLead')
+        }
       />
       {flash && (
         <div className="adm-alert adm-alert--ok adm-form-alert" role="status" data-testid="form-flash">
@@ -208,28 +263,81 @@ function SpotForm({ spot, title }: { spot: SpotAdmin | null; title: string }) {
             <h2 className="adm-section__title" id={`${ids.names}-h`}>
               {t('spots.basics')}
             </h2>
-            {field('storeCode', ids.code, t('spots.fields.storeCode'), <input {...inputProps('storeCode', ids.code, { maxLength: 64, disabled: adminOnly, autoComplete: 'off', spellCheck: false })} />, {
-              required: true,
-              hint: t('spots.hints.storeCode'),
-              locked: adminOnly,
-            })}
-            <LocaleTextsFields fields={NAMES} values={{ names: value.names }} errors={errors} onChange={(_f, texts) => set('names', texts)} />
+            {field(
+              'storeCode',
+              ids.code,
+              t('spots.fields.storeCode'),
+              <input
+                {...inputProps('storeCode', ids.code, {
+                  maxLength: 64,
+                  disabled: adminOnly,
+                  autoComplete: 'off',
+                  spellCheck: false,
+                })}
+              />,
+              {
+                required: true,
+                hint: t('spots.hints.storeCode'),
+                locked: adminOnly,
+              },
+            )}
+            <LocaleTextsFields
+              fields={NAMES}
+              values={{ names: value.names }}
+              errors={errors}
+              onChange={(_f, texts) => set('names', texts)}
+            />
           </section>
 
           <section className="adm-card adm-section" aria-labelledby={`${ids.place}-h`}>
             <h2 className="adm-section__title" id={`${ids.place}-h`}>
               {t('spots.place')}
             </h2>
-            {field('address', ids.address, t('spots.fields.address'), <input {...inputProps('address', ids.address, { maxLength: 500, placeholder: t('spots.placeholders.address') })} />, { required: true })}
+            {field(
+              'address',
+              ids.address,
+              t('spots.fields.address'),
+              <input
+                {...inputProps('address', ids.address, {
+                  maxLength: 500,
+                  placeholder: t('spots.placeholders.address'),
+                })}
+              />,
+              { required: true },
+            )}
             <div className="adm-grid-2">
-              {field('latitude', ids.lat, t('spots.fields.latitude'), <input {...inputProps('latitude', ids.lat, { inputMode: 'decimal', disabled: adminOnly, placeholder: '32.8031' })} />, {
-                required: true,
-                locked: adminOnly,
-              })}
-              {field('longitude', ids.lng, t('spots.fields.longitude'), <input {...inputProps('longitude', ids.lng, { inputMode: 'decimal', disabled: adminOnly, placeholder: '130.7079' })} />, {
-                required: true,
-                locked: adminOnly,
-              })}
+              {field(
+                'latitude',
+                ids.lat,
+                t('spots.fields.latitude'),
+                <input
+                  {...inputProps('latitude', ids.lat, {
+                    inputMode: 'decimal',
+                    disabled: adminOnly,
+                    placeholder: '32.8031',
+                  })}
+                />,
+                {
+                  required: true,
+                  locked: adminOnly,
+                },
+              )}
+              {field(
+                'longitude',
+                ids.lng,
+                t('spots.fields.longitude'),
+                <input
+                  {...inputProps('longitude', ids.lng, {
+                    inputMode: 'decimal',
+                    disabled: adminOnly,
+                    placeholder: '130.7079',
+                  })}
+                />,
+                {
+                  required: true,
+                  locked: adminOnly,
+                },
+              )}
             </div>
             <p className="adm-map-link">
               <Icon name="pin" size={16} />
@@ -264,7 +372,14 @@ function SpotForm({ spot, title }: { spot: SpotAdmin | null; title: string }) {
                 'area',
                 ids.area,
                 t('couponForm.fields.area'),
-                <select id={ids.area} name="area" className="adm-select" value={value.area} onChange={(e) => set('area', e.target.value as Area | '')} aria-invalid={errors.area ? true : undefined}>
+                <select
+                  id={ids.area}
+                  name="area"
+                  className="adm-select"
+                  value={value.area}
+                  onChange={(e) => set('area', e.target.value as Area | '')}
+                  aria-invalid={errors.area ? true : undefined}
+                >
                   <option value="">{t('couponForm.choose')}</option>
                   {AREAS.map((a) => (
                     <option key={a} value={a}>
@@ -278,7 +393,14 @@ function SpotForm({ spot, title }: { spot: SpotAdmin | null; title: string }) {
                 'purpose',
                 ids.purpose,
                 t('couponForm.fields.purpose'),
-                <select id={ids.purpose} name="purpose" className="adm-select" value={value.purpose} onChange={(e) => set('purpose', e.target.value as Purpose | '')} aria-invalid={errors.purpose ? true : undefined}>
+                <select
+                  id={ids.purpose}
+                  name="purpose"
+                  className="adm-select"
+                  value={value.purpose}
+                  onChange={(e) => set('purpose', e.target.value as Purpose | '')}
+                  aria-invalid={errors.purpose ? true : undefined}
+                >
                   <option value="">{t('couponForm.choose')}</option>
                   {PURPOSES.map((p) => (
                     <option key={p} value={p}>
@@ -288,12 +410,24 @@ function SpotForm({ spot, title }: { spot: SpotAdmin | null; title: string }) {
                 </select>,
                 { required: true },
               )}
-              {field('genre', ids.genre, t('couponForm.fields.genre'), <input {...inputProps('genre', ids.genre, { maxLength: 100, placeholder: t('couponForm.placeholders.genre') })} />)}
+              {field(
+                'genre',
+                ids.genre,
+                t('couponForm.fields.genre'),
+                <input
+                  {...inputProps('genre', ids.genre, {
+                    maxLength: 100,
+                    placeholder: t('couponForm.placeholders.genre'),
+                  })}
+                />,
+              )}
             </div>
           </section>
           {stored && <EntityAudit entity="spot" id={stored.id} round={round} />}
         </div>
-        <div className="adm-coupon-form__side">{stored ? <SpotQrCard spotId={stored.id} /> : <p className="adm-hint-box">{t('spots.qr.afterSave')}</p>}</div>
+        <div className="adm-coupon-form__side">
+          {stored ? <SpotQrCard spotId={stored.id} /> : <p className="adm-hint-box">{t('spots.qr.afterSave')}</p>}
+        </div>
         <SaveBar saving={saving} stored={!!stored} dirty={dirty} listHref={adminPaths.page('setting')} />
       </form>
     </div>

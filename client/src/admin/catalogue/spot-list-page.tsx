@@ -17,7 +17,8 @@ import './catalogue.css';
 import { LoadErrorAlert, SkeletonRows } from '../shared/list-parts';
 
 const LIMIT = 20;
-const oneOf = <T extends string>(list: readonly T[], v: string | null): T | '' => ((list as readonly string[]).includes(v ?? '') ? (v as T) : '');
+const oneOf = <T extends string>(list: readonly T[], v: string | null): T | '' =>
+  (list as readonly string[]).includes(v ?? '') ? (v as T) : '';
 export const spotPath = (id: number) => `${adminPaths.page('setting')}spot/${id}/`;
 export const spotNewPath = () => `${adminPaths.page('setting')}spot/regist/`;
 
@@ -32,7 +33,11 @@ export function SpotListPage() {
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
   const q = new URLSearchParams(search);
-  const filters = { q: q.get('q') ?? '', area: oneOf(AREAS, q.get('area')), purpose: oneOf(PURPOSES, q.get('purpose')) };
+  const filters = {
+    q: q.get('q') ?? '',
+    area: oneOf(AREAS, q.get('area')),
+    purpose: oneOf(PURPOSES, q.get('purpose')),
+  };
   const pageN = Number(q.get('page'));
   const page = Number.isInteger(pageN) && pageN > 1 ? pageN : 1;
   const [draft, setDraft] = useState(filters.q);
@@ -40,7 +45,17 @@ export function SpotListPage() {
   useEffect(() => setDraft(new URLSearchParams(search).get('q') ?? ''), [search]);
 
   const list = useLoad(
-    (signal) => listSpots({ page, limit: LIMIT, q: filters.q || undefined, area: filters.area || undefined, purpose: filters.purpose || undefined }, signal),
+    (signal) =>
+      listSpots(
+        {
+          page,
+          limit: LIMIT,
+          q: filters.q || undefined,
+          area: filters.area || undefined,
+          purpose: filters.purpose || undefined,
+        },
+        signal,
+      ),
     [search, locale],
   );
   const go = (next: Partial<typeof filters>, p = 1) => {
@@ -82,9 +97,20 @@ export function SpotListPage() {
             <label className="adm-field__label" htmlFor={ids.q}>
               {t('spots.search')}
             </label>
-            <input id={ids.q} className="adm-input" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={t('spots.searchPlaceholder')} />
+            <input
+              id={ids.q}
+              className="adm-input"
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              placeholder={t('spots.searchPlaceholder')}
+            />
           </div>
-          <CategoryFilters area={filters.area} purpose={filters.purpose} onArea={(v) => go({ area: v, q: draft })} onPurpose={(v) => go({ purpose: v, q: draft })} />
+          <CategoryFilters
+            area={filters.area}
+            purpose={filters.purpose}
+            onArea={(v) => go({ area: v, q: draft })}
+            onPurpose={(v) => go({ purpose: v, q: draft })}
+          />
         </div>
         <div className="adm-filters__actions">
           {filtered && (
@@ -103,7 +129,9 @@ export function SpotListPage() {
         <div className="adm-results__bar">
           <p className="adm-results__count" role="status" data-testid="spot-list-range">
             {total !== undefined &&
-              (total === 0 ? t('couponList.none') : t('couponList.range', { from: (page - 1) * LIMIT + 1, to: Math.min(page * LIMIT, total), total }))}
+              (total === 0
+                ? t('couponList.none')
+                : t('couponList.range', { from: (page - 1) * LIMIT + 1, to: Math.min(page * LIMIT, total), total }))}
           </p>
         </div>
         {list.status === 'error' && <LoadErrorAlert message={list.error.message} onRetry={list.reload} />}
@@ -122,38 +150,49 @@ export function SpotListPage() {
               </tr>
             </thead>
             <tbody className={list.status === 'loading' && rows.length ? 'is-stale' : undefined}>
-              {list.status === 'loading' && !rows.length
-                ? <SkeletonRows columns={6} />
-                : rows.map((s) => (
-                    <tr key={s.id} data-spot-id={s.id}>
-                      <td className="adm-table__nowrap">
-                        <code className="adm-code">{s.storeCode}</code>
-                      </td>
-                      <td>
-                        <Link className="adm-table__title" to={spotPath(s.id)}>
-                          {s.name}
-                        </Link>
-                        <span className="adm-table__sub">{s.address}</span>
-                      </td>
-                      <td>
-                        <span className="adm-table__shop">{t(`areas.${s.area}`)}</span>
-                        <span className="adm-table__sub">
-                          {t(`purposes.${s.purpose}`)}
-                          {s.genre ? ` · ${s.genre}` : ''}
-                        </span>
-                      </td>
-                      <td className="adm-table__nowrap">{t('spots.metres', { m: formatNumber(s.usableRangeM, locale) })}</td>
-                      <td className="adm-table__nowrap">
-                        {formatNumber(s.couponCount, locale)}
-                        <span className="adm-table__sub">{t('couponList.updatedOn', { date: formatDay(s.updatedAt, locale) })}</span>
-                      </td>
-                      <td className="adm-table__actions">
-                        <Link className="adm-icon-btn" to={spotPath(s.id)} aria-label={t('couponList.editOne', { title: s.name })} title={t('couponList.edit')}>
-                          <Icon name="edit" size={16} />
-                        </Link>
-                      </td>
-                    </tr>
-                  ))}
+              {list.status === 'loading' && !rows.length ? (
+                <SkeletonRows columns={6} />
+              ) : (
+                rows.map((s) => (
+                  <tr key={s.id} data-spot-id={s.id}>
+                    <td className="adm-table__nowrap">
+                      <code className="adm-code">{s.storeCode}</code>
+                    </td>
+                    <td>
+                      <Link className="adm-table__title" to={spotPath(s.id)}>
+                        {s.name}
+                      </Link>
+                      <span className="adm-table__sub">{s.address}</span>
+                    </td>
+                    <td>
+                      <span className="adm-table__shop">{t(`areas.${s.area}`)}</span>
+                      <span className="adm-table__sub">
+                        {t(`purposes.${s.purpose}`)}
+                        {s.genre ? ` · ${s.genre}` : ''}
+                      </span>
+                    </td>
+                    <td className="adm-table__nowrap">
+                      {t('spots.metres', { m: formatNumber(s.usableRangeM, locale) })}
+                    </td>
+                    <td className="adm-table__nowrap">
+                      {formatNumber(s.couponCount, locale)}
+                      <span className="adm-table__sub">
+                        {t('couponList.updatedOn', { date: formatDay(s.updatedAt, locale) })}
+                      </span>
+                    </td>
+                    <td className="adm-table__actions">
+                      <Link
+                        className="adm-icon-btn"
+                        to={spotPath(s.id)}
+                        aria-label={t('couponList.editOne', { title: s.name })}
+                        title={t('couponList.edit')}
+                      >
+                        <Icon name="edit" size={16} />
+                      </Link>
+                    </td>
+                  </tr>
+                ))
+              )}
             </tbody>
           </table>
           {list.status === 'ready' && rows.length === 0 && (

@@ -51,7 +51,13 @@ export function SpotQrCard({ spotId }: { spotId: number }) {
       {qr.data && (
         <div className="adm-qr__print">
           <p className="adm-qr__name">{qr.data.name}</p>
-          <img className="adm-qr__img" src={qr.data.dataUrl} alt={t('spots.qr.alt', { name: qr.data.name })} width="220" height="220" />
+          <img
+            className="adm-qr__img"
+            src={qr.data.dataUrl}
+            alt={t('spots.qr.alt', { name: qr.data.name })}
+            width="220"
+            height="220"
+          />
           <p className="adm-qr__code">
             <span>{t('spots.qr.code')}</span>
             <strong data-testid="qr-code">{qr.data.code}</strong>
@@ -73,11 +79,18 @@ export function SpotQrCard({ spotId }: { spotId: number }) {
           type="button"
           className="adm-btn adm-btn--ghost adm-btn--sm"
           disabled={!qr.data}
-          onClick={() => void downloadQrSvg(spotId).catch((err: unknown) => setMessage({ ok: false, text: adminMessageOf(err) }))}
+          onClick={() =>
+            void downloadQrSvg(spotId).catch((err: unknown) => setMessage({ ok: false, text: adminMessageOf(err) }))
+          }
         >
           {t('spots.qr.svg')}
         </button>
-        <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm adm-btn--danger-text" onClick={() => void rotate()} disabled={busy || !qr.data}>
+        <button
+          type="button"
+          className="adm-btn adm-btn--ghost adm-btn--sm adm-btn--danger-text"
+          onClick={() => void rotate()}
+          disabled={busy || !qr.data}
+        >
           {t('spots.qr.rotate')}
         </button>
       </div>

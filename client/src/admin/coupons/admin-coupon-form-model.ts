@@ -93,13 +93,17 @@ export type FieldErrors = Record<string, string>;
  * The checks that need no server, with the admin texts to show beside each field (keys as
  * the server names them: `title.ja`, `spotIds`, `validTo`, ...). The server checks again.
  */
-export function validate(v: CouponFormValue, t: (key: AdminKey, values?: Record<string, string | number>) => string): FieldErrors {
+export function validate(
+  v: CouponFormValue,
+  t: (key: AdminKey, values?: Record<string, string | number>) => string,
+): FieldErrors {
   const e: FieldErrors = {};
   if (!v.title.ja.trim()) e['title.ja'] = t('couponForm.errors.titleRequired');
   if (!v.discount.ja.trim()) e['discount.ja'] = t('couponForm.errors.discountRequired');
   for (const f of TEXT_FIELDS) {
     for (const l of LOCALES) {
-      if (v[f][l].trim().length > MAX_LENGTH[f]) e[`${f}.${l}`] = t('couponForm.errors.tooLong', { max: MAX_LENGTH[f] });
+      if (v[f][l].trim().length > MAX_LENGTH[f])
+        e[`${f}.${l}`] = t('couponForm.errors.tooLong', { max: MAX_LENGTH[f] });
     }
   }
   if (v.spots.length === 0) e.spotIds = t('couponForm.errors.spotsRequired');
@@ -109,7 +113,8 @@ export function validate(v: CouponFormValue, t: (key: AdminKey, values?: Record<
   if (!v.validTo) e.validTo = t('couponForm.errors.dateRequired');
   else if (v.validFrom && v.validTo < v.validFrom) e.validTo = t('couponForm.errors.periodOrder');
   const points = Number(v.linePointAmount || 0);
-  if (!/^\d*$/.test(v.linePointAmount.trim()) || points > MAX_POINTS) e.linePointAmount = t('couponForm.errors.points', { max: MAX_POINTS });
+  if (!/^\d*$/.test(v.linePointAmount.trim()) || points > MAX_POINTS)
+    e.linePointAmount = t('couponForm.errors.points', { max: MAX_POINTS });
   return e;
 }
 

@@ -28,7 +28,16 @@ import {
   type CouponFormValue,
   type FieldErrors,
 } from './admin-coupon-form-model';
-import { createCoupon, deleteCoupon, getCoupon, linePointStats, updateCoupon, uploadCouponImages, type AdminCoupon, type CouponImage } from './coupons.api';
+import {
+  createCoupon,
+  deleteCoupon,
+  getCoupon,
+  linePointStats,
+  updateCoupon,
+  uploadCouponImages,
+  type AdminCoupon,
+  type CouponImage,
+} from './coupons.api';
 import { ImagesCard } from './images-card';
 import { SpotsPicker } from './spots-picker';
 import { StatusBadge } from './status-badge';
@@ -44,11 +53,15 @@ export function CouponFormPage() {
   const t = useAdminT();
   const params = useParams();
   const id = params.id === undefined ? undefined : Number(params.id);
-  const loaded = useLoad<AdminCoupon | null>((signal) => (id === undefined ? Promise.resolve(null) : getCoupon(id, signal)), [id]);
+  const loaded = useLoad<AdminCoupon | null>(
+    (signal) => (id === undefined ? Promise.resolve(null) : getCoupon(id, signal)),
+    [id],
+  );
   const title = id === undefined ? t('pages.couponNew') : t('pages.coupon');
 
   if (loaded.status === 'loading' && !loaded.data) return <PageLoading />;
-  if (loaded.status === 'error') return <PageLoadError title={title} error={loaded.error} onRetry={loaded.reload} listHref={adminPaths.index()} />;
+  if (loaded.status === 'error')
+    return <PageLoadError title={title} error={loaded.error} onRetry={loaded.reload} listHref={adminPaths.index()} />;
   return <CouponForm key={id ?? 'new'} coupon={loaded.data ?? null} title={title} />;
 }
 
@@ -61,7 +74,9 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
   const draftKey = coupon ? String(coupon.id) : 'new';
   const ids = { area: useId(), purpose: useId(), genre: useId(), points: useId(), published: useId() };
 
-  const [baseline, setBaseline] = useState<CouponFormValue>(() => (coupon ? fromCoupon(coupon) : emptyCoupon(todayJst())));
+  const [baseline, setBaseline] = useState<CouponFormValue>(() =>
+    coupon ? fromCoupon(coupon) : emptyCoupon(todayJst()),
+  );
   const [value, setValue] = useState<CouponFormValue>(baseline);
   const [stored, setStored] = useState<AdminCoupon | null>(coupon);
   const [images, setImages] = useState<CouponImage[]>(coupon?.images ?? []);
@@ -89,7 +104,10 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
   useEffect(() => {
     if (draft) return;
     if (!dirty) return removeCouponDraft(draftKey);
-    const timer = setTimeout(() => writeCouponDraft(draftKey, { savedAt: new Date().toISOString(), value } satisfies Draft), 400);
+    const timer = setTimeout(
+      () => writeCouponDraft(draftKey, { savedAt: new Date().toISOString(), value } satisfies Draft),
+      400,
+    );
     return () => clearTimeout(timer);
   }, [value, dirty, draft, draftKey]);
 
@@ -111,7 +129,9 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
     const [field, l] = first.split('.');
     if (l && (field === 'title' || field === 'discount' || field === 'description')) setTextLocale(l as Locale);
     requestAnimationFrame(() => {
-      const el = formRef.current?.querySelector<HTMLElement>(`[name="${first}"], [data-field="${first}"], [name="${field}"]`);
+      const el = formRef.current?.querySelector<HTMLElement>(
+        `[name="${first}"], [data-field="${first}"], [name="${field}"]`,
+      );
       el?.focus();
       el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
     });
@@ -144,7 +164,10 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
           }
         }
         allowLeave();
-        navigate(adminPaths.coupon(created.id), { replace: true, state: { flash: imagesFailed ? 'createdImagesFailed' : 'created' } });
+        navigate(adminPaths.coupon(created.id), {
+          replace: true,
+          state: { flash: imagesFailed ? 'createdImagesFailed' : 'created' },
+        });
         return;
       }
       const saved = await updateCoupon(stored.id, toInput(value));
@@ -187,11 +210,21 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
 
   const preview = () => {
     if (dirty) writeCouponDraft(draftKey, { savedAt: new Date().toISOString(), value } satisfies Draft);
-    window.open(`${adminHref(adminPaths.couponView(stored?.id))}${dirty || !stored ? '?draft=1' : ''}`, '_blank', 'noopener');
+    window.open(
+      `${adminHref(adminPaths.couponView(stored?.id))}${dirty || !stored ? '?draft=1' : ''}`,
+      '_blank',
+      'noopener',
+    );
   };
 
   const flashText =
-    flash === 'created' ? t('couponForm.flash.created') : flash === 'saved' ? t('couponForm.flash.saved') : flash ? t('couponForm.flash.createdImagesFailed') : null;
+    flash === 'created'
+      ? t('couponForm.flash.created')
+      : flash === 'saved'
+        ? t('couponForm.flash.saved')
+        : flash
+          ? t('couponForm.flash.createdImagesFailed')
+          : null;
 
   return (
     <div className="adm-page adm-page--form">
@@ -252,7 +285,11 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
         </div>
       )}
       {flashText && (
-        <div className={`adm-alert ${flash === 'createdImagesFailed' ? 'adm-alert--warn' : 'adm-alert--ok'} adm-form-alert`} role="status" data-testid="form-flash">
+        <div
+          className={`adm-alert ${flash === 'createdImagesFailed' ? 'adm-alert--warn' : 'adm-alert--ok'} adm-form-alert`}
+          role="status"
+          data-testid="form-flash"
+        >
           <Icon name="check" size={20} />
           <span>{flashText}</span>
         </div>
@@ -266,7 +303,13 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
 
       <form ref={formRef} className="adm-coupon-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={saving}>
         <div className="adm-coupon-form__main">
-          <TextsCard value={value} errors={errors} locale={textLocale} onLocale={setTextLocale} onChange={(f, texts) => set(f, texts)} />
+          <TextsCard
+            value={value}
+            errors={errors}
+            locale={textLocale}
+            onLocale={setTextLocale}
+            onChange={(f, texts) => set(f, texts)}
+          />
           <SpotsPicker value={value.spots} error={errors.spotIds} onChange={(spots) => set('spots', spots)} />
           <section className="adm-card adm-section" aria-labelledby={`${ids.area}-h`}>
             <h2 className="adm-section__title" id={`${ids.area}-h`}>
@@ -345,14 +388,37 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
               {t('couponForm.publication')}
             </h2>
             <label className="adm-switch">
-              <input id={ids.published} name="published" type="checkbox" role="switch" checked={value.published} onChange={(e) => set('published', e.target.checked)} />
+              <input
+                id={ids.published}
+                name="published"
+                type="checkbox"
+                role="switch"
+                checked={value.published}
+                onChange={(e) => set('published', e.target.checked)}
+              />
               <span className="adm-switch__track" aria-hidden="true" />
-              <span className="adm-switch__label">{value.published ? t('couponForm.publishedOn') : t('couponForm.publishedOff')}</span>
+              <span className="adm-switch__label">
+                {value.published ? t('couponForm.publishedOn') : t('couponForm.publishedOff')}
+              </span>
             </label>
-            <p className="adm-field__hint">{value.published ? t('couponForm.publishedOnHint') : t('couponForm.publishedOffHint')}</p>
+            <p className="adm-field__hint">
+              {value.published ? t('couponForm.publishedOnHint') : t('couponForm.publishedOffHint')}
+            </p>
             <DateRangeFields
-              from={{ name: 'validFrom', label: t('couponForm.fields.validFrom'), value: value.validFrom, error: errors.validFrom, onChange: (v) => set('validFrom', v) }}
-              to={{ name: 'validTo', label: t('couponForm.fields.validTo'), value: value.validTo, error: errors.validTo, onChange: (v) => set('validTo', v) }}
+              from={{
+                name: 'validFrom',
+                label: t('couponForm.fields.validFrom'),
+                value: value.validFrom,
+                error: errors.validFrom,
+                onChange: (v) => set('validFrom', v),
+              }}
+              to={{
+                name: 'validTo',
+                label: t('couponForm.fields.validTo'),
+                value: value.validTo,
+                error: errors.validTo,
+                onChange: (v) => set('validTo', v),
+              }}
             />
             <p className="adm-field__hint">{t('couponForm.validityHint')}</p>
           </section>
@@ -381,16 +447,39 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
               {errors.linePointAmount && <p className="adm-field__error">{errors.linePointAmount}</p>}
               {points.data && (
                 <p className="adm-field__hint" data-testid="line-points-stats">
-                  {t('couponForm.pointsStats', { uses: formatNumber(points.data.redemptions, locale), points: formatNumber(points.data.pointsIssued, locale) })}
+                  {t('couponForm.pointsStats', {
+                    uses: formatNumber(points.data.redemptions, locale),
+                    points: formatNumber(points.data.pointsIssued, locale),
+                  })}
                 </p>
               )}
             </div>
           </section>
 
-          <ImagesCard couponId={stored?.id} images={images} onImages={setImages} queued={queued} onQueue={setQueued} progress={progress} />
+          <ImagesCard
+            couponId={stored?.id}
+            images={images}
+            onImages={setImages}
+            queued={queued}
+            onQueue={setQueued}
+            progress={progress}
+          />
         </div>
 
-        <SaveBar saving={saving} stored={!!stored} listHref={adminPaths.index()} state={saving ? (progress !== null ? t('couponForm.images.uploading') : t('couponForm.saving')) : dirty ? t('couponForm.unsaved') : ''} />
+        <SaveBar
+          saving={saving}
+          stored={!!stored}
+          listHref={adminPaths.index()}
+          state={
+            saving
+              ? progress !== null
+                ? t('couponForm.images.uploading')
+                : t('couponForm.saving')
+              : dirty
+                ? t('couponForm.unsaved')
+                : ''
+          }
+        />
       </form>
     </div>
   );

@@ -21,10 +21,18 @@ const SORTS = ['newest', 'oldest', 'validTo', 'title'] as const;
 type Sort = (typeof SORTS)[number];
 const LIMIT = 20;
 
-type Filters = { title: string; shop: string; tag: string; area: Area | ''; purpose: Purpose | ''; status: CouponStatus | '' };
+type Filters = {
+  title: string;
+  shop: string;
+  tag: string;
+  area: Area | '';
+  purpose: Purpose | '';
+  status: CouponStatus | '';
+};
 const EMPTY: Filters = { title: '', shop: '', tag: '', area: '', purpose: '', status: '' };
 
-const oneOf = <T extends string>(list: readonly T[], v: string | null): T | '' => ((list as readonly string[]).includes(v ?? '') ? (v as T) : '');
+const oneOf = <T extends string>(list: readonly T[], v: string | null): T | '' =>
+  (list as readonly string[]).includes(v ?? '') ? (v as T) : '';
 
 /** The list's state lives in the URL, so a reload, a shared link and the back button keep it. */
 function readQuery(search: string): { filters: Filters; sort: Sort; page: number } {
@@ -128,26 +136,51 @@ export function CouponListPage() {
             <label className="adm-field__label" htmlFor={ids.title}>
               {t('couponList.title')}
             </label>
-            <input id={ids.title} className="adm-input" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
+            <input
+              id={ids.title}
+              className="adm-input"
+              value={draft.title}
+              onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+            />
           </div>
           <div className="adm-field">
             <label className="adm-field__label" htmlFor={ids.shop}>
               {t('couponList.shop')}
             </label>
-            <input id={ids.shop} className="adm-input" value={draft.shop} onChange={(e) => setDraft({ ...draft, shop: e.target.value })} />
+            <input
+              id={ids.shop}
+              className="adm-input"
+              value={draft.shop}
+              onChange={(e) => setDraft({ ...draft, shop: e.target.value })}
+            />
           </div>
           <div className="adm-field">
             <label className="adm-field__label" htmlFor={ids.tag}>
               {t('couponList.tag')}
             </label>
-            <input id={ids.tag} className="adm-input" value={draft.tag} onChange={(e) => setDraft({ ...draft, tag: e.target.value })} />
+            <input
+              id={ids.tag}
+              className="adm-input"
+              value={draft.tag}
+              onChange={(e) => setDraft({ ...draft, tag: e.target.value })}
+            />
           </div>
-          <CategoryFilters area={draft.area} purpose={draft.purpose} onArea={(v) => setAndGo('area', v)} onPurpose={(v) => setAndGo('purpose', v)} />
+          <CategoryFilters
+            area={draft.area}
+            purpose={draft.purpose}
+            onArea={(v) => setAndGo('area', v)}
+            onPurpose={(v) => setAndGo('purpose', v)}
+          />
           <div className="adm-field">
             <label className="adm-field__label" htmlFor={ids.status}>
               {t('couponList.status')}
             </label>
-            <select id={ids.status} className="adm-select" value={draft.status} onChange={(e) => setAndGo('status', e.target.value as CouponStatus | '')}>
+            <select
+              id={ids.status}
+              className="adm-select"
+              value={draft.status}
+              onChange={(e) => setAndGo('status', e.target.value as CouponStatus | '')}
+            >
               <option value="">{t('couponList.any')}</option>
               {STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -187,7 +220,12 @@ export function CouponListPage() {
           </p>
           <div className="adm-results__sort">
             <label htmlFor={ids.sort}>{t('couponList.sort')}</label>
-            <select id={ids.sort} className="adm-select adm-select--sm" value={sort} onChange={(e) => go(filters, e.target.value as Sort, 1)}>
+            <select
+              id={ids.sort}
+              className="adm-select adm-select--sm"
+              value={sort}
+              onChange={(e) => go(filters, e.target.value as Sort, 1)}
+            >
               {SORTS.map((s) => (
                 <option key={s} value={s}>
                   {t(`couponList.sorts.${s}`)}
@@ -217,9 +255,11 @@ export function CouponListPage() {
               </tr>
             </thead>
             <tbody className={list.status === 'loading' && rows.length ? 'is-stale' : undefined}>
-              {list.status === 'loading' && !rows.length
-                ? <SkeletonRows columns={7} />
-                : rows.map((c) => <Row key={c.id} c={c} />)}
+              {list.status === 'loading' && !rows.length ? (
+                <SkeletonRows columns={7} />
+              ) : (
+                rows.map((c) => <Row key={c.id} c={c} />)
+              )}
             </tbody>
           </table>
           {list.status === 'ready' && rows.length === 0 && (
@@ -263,7 +303,9 @@ function Row({ c }: { c: CouponRow }) {
         {first ? (
           <>
             <span className="adm-table__shop">{first.name}</span>
-            {others.length > 0 && <span className="adm-table__sub">{t('couponList.moreShops', { count: others.length })}</span>}
+            {others.length > 0 && (
+              <span className="adm-table__sub">{t('couponList.moreShops', { count: others.length })}</span>
+            )}
           </>
         ) : (
           <span className="adm-table__sub">—</span>
@@ -284,14 +326,23 @@ function Row({ c }: { c: CouponRow }) {
         </span>
       </td>
       <td className="adm-table__actions">
-        <Link className="adm-icon-btn" to={adminPaths.coupon(c.id)} aria-label={t('couponList.editOne', { title: c.title })} title={t('couponList.edit')}>
+        <Link
+          className="adm-icon-btn"
+          to={adminPaths.coupon(c.id)}
+          aria-label={t('couponList.editOne', { title: c.title })}
+          title={t('couponList.edit')}
+        >
           <Icon name="edit" size={16} />
         </Link>
-        <Link className="adm-icon-btn" to={adminPaths.couponView(c.id)} aria-label={t('couponList.previewOne', { title: c.title })} title={t('couponList.preview')}>
+        <Link
+          className="adm-icon-btn"
+          to={adminPaths.couponView(c.id)}
+          aria-label={t('couponList.previewOne', { title: c.title })}
+          title={t('couponList.preview')}
+        >
           <Icon name="phone" size={16} />
         </Link>
       </td>
     </tr>
   );
 }
-

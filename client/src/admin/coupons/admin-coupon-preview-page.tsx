@@ -69,7 +69,9 @@ export function CouponPreviewPage() {
   const source = useLoad<Source | null>(
     async (signal) => {
       const coupon = id === undefined ? null : await getCoupon(id, signal);
-      const kept = wantsDraft ? readCouponDraft<{ value: CouponFormValue }>(id === undefined ? 'new' : String(id)) : null;
+      const kept = wantsDraft
+        ? readCouponDraft<{ value: CouponFormValue }>(id === undefined ? 'new' : String(id))
+        : null;
       const value = kept?.value ?? (coupon ? fromCoupon(coupon) : null);
       return value ? { value, images: coupon?.images ?? [], coupon, draft: Boolean(kept) } : null;
     },
@@ -124,7 +126,14 @@ export function CouponPreviewPage() {
         <div className="adm-preview__stage">
           <div className="adm-tabs adm-tabs--pills" role="tablist" aria-label={t('couponPreview.language')}>
             {LOCALES.map((l) => (
-              <button key={l} type="button" role="tab" aria-selected={l === lang} className={`adm-tab${l === lang ? ' is-active' : ''}`} onClick={() => setLang(l)}>
+              <button
+                key={l}
+                type="button"
+                role="tab"
+                aria-selected={l === lang}
+                className={`adm-tab${l === lang ? ' is-active' : ''}`}
+                onClick={() => setLang(l)}
+              >
                 <span lang={l}>{t(`lang.${l}`)}</span>
               </button>
             ))}
@@ -133,7 +142,11 @@ export function CouponPreviewPage() {
             <div className="adm-phone__notch" aria-hidden="true" />
             <div className="adm-phone__screen" lang={pt.data?.locale ?? lang}>
               {/* One language throughout: the texts switch once the visitors' messages have loaded. */}
-              {pt.data ? <VisitorView v={v} images={src.images} spots={spots.data ?? []} lang={pt.data.locale} pt={pt.data.pt} /> : <PageLoading />}
+              {pt.data ? (
+                <VisitorView v={v} images={src.images} spots={spots.data ?? []} lang={pt.data.locale} pt={pt.data.pt} />
+              ) : (
+                <PageLoading />
+              )}
             </div>
           </div>
         </div>
@@ -149,7 +162,10 @@ export function CouponPreviewPage() {
             {hidden && <li>{t('couponPreview.hidden')}</li>}
             {missing.length > 0 && (
               <li data-testid="preview-fallback">
-                {t('couponPreview.fallback', { language: t(`lang.${lang}`), fields: missing.map((f) => t(`couponForm.fields.${f}`)).join('・') })}
+                {t('couponPreview.fallback', {
+                  language: t(`lang.${lang}`),
+                  fields: missing.map((f) => t(`couponForm.fields.${f}`)).join('・'),
+                })}
               </li>
             )}
             {!src.coupon && <li>{t('couponPreview.imagesLater')}</li>}
@@ -162,7 +178,19 @@ export function CouponPreviewPage() {
 }
 
 /** The coupon detail page's markup and classes (features/coupons), filled from the form. */
-function VisitorView({ v, images, spots, lang, pt }: { v: CouponFormValue; images: CouponImage[]; spots: SpotAdmin[]; lang: Locale; pt: Pt }) {
+function VisitorView({
+  v,
+  images,
+  spots,
+  lang,
+  pt,
+}: {
+  v: CouponFormValue;
+  images: CouponImage[];
+  spots: SpotAdmin[];
+  lang: Locale;
+  pt: Pt;
+}) {
   const text = (f: 'title' | 'discount' | 'description') => v[f][lang].trim() || v[f].ja;
   const gold = v.purpose === 'lodging';
   const firstSpot = spots[0] ?? null;
@@ -178,7 +206,14 @@ function VisitorView({ v, images, spots, lang, pt }: { v: CouponFormValue; image
             <svg className="brand__mark" viewBox="0 0 64 64" width="30" height="30" aria-hidden="true">
               <rect width="64" height="64" rx="16" fill="currentColor" />
               <circle cx="32" cy="32" r="18" fill="none" stroke="#fff" strokeWidth="4" />
-              <path d="M24.5 33l5.5 5.5 10-11.5" fill="none" stroke="#fff" strokeWidth="4.5" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M24.5 33l5.5 5.5 10-11.5"
+                fill="none"
+                stroke="#fff"
+                strokeWidth="4.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             <span className="brand__name">{pt(k('app.title'))}</span>
           </span>
@@ -206,7 +241,16 @@ function VisitorView({ v, images, spots, lang, pt }: { v: CouponFormValue; image
             )}
           </div>
           <span className="detail__back" aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              viewBox="0 0 24 24"
+              width="22"
+              height="22"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M15 5l-7 7 7 7" />
             </svg>
           </span>
@@ -242,7 +286,10 @@ function VisitorView({ v, images, spots, lang, pt }: { v: CouponFormValue; image
               <dt>{pt(k('coupons.validity'))}</dt>
               <dd>
                 {v.validFrom && v.validTo
-                  ? pt(k('coupons.validityRange'), { from: formatJstDate(v.validFrom, lang), to: formatJstDate(v.validTo, lang) })
+                  ? pt(k('coupons.validityRange'), {
+                      from: formatJstDate(v.validFrom, lang),
+                      to: formatJstDate(v.validTo, lang),
+                    })
                   : '—'}
               </dd>
             </div>
@@ -273,7 +320,17 @@ function VisitorView({ v, images, spots, lang, pt }: { v: CouponFormValue; image
                       <p className="spot__address">{s.address}</p>
                     </div>
                     <span className="btn btn--route">
-                      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                      <svg
+                        viewBox="0 0 24 24"
+                        width="18"
+                        height="18"
+                        aria-hidden="true"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2"
+                        strokeLinecap="round"
+                        strokeLinejoin="round"
+                      >
                         <path d="M3 11l18-8-8 18-2-8z" />
                       </svg>
                       {pt(k('coupons.route'))}

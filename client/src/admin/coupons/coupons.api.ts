@@ -49,12 +49,21 @@ export async function suggestTags(q: string, signal?: AbortSignal): Promise<Arra
 }
 
 /** GET /api/admincoupons/linepoint/amount: points per use and what the coupon has given so far. */
-export async function linePointStats(couponId: number, signal?: AbortSignal): Promise<z.infer<typeof LinePointAmount>['data']> {
-  return (await adminApi<z.infer<typeof LinePointAmount>>('/admincoupons/linepoint/amount', { query: { couponId }, signal })).data;
+export async function linePointStats(
+  couponId: number,
+  signal?: AbortSignal,
+): Promise<z.infer<typeof LinePointAmount>['data']> {
+  return (
+    await adminApi<z.infer<typeof LinePointAmount>>('/admincoupons/linepoint/amount', { query: { couponId }, signal })
+  ).data;
 }
 
 /** POST multipart /api/admincoupons/{id}/images (field couponImage), with upload progress 0..1. */
-export async function uploadCouponImages(id: number, files: File[], onProgress: (f: number) => void): Promise<CouponImage[]> {
+export async function uploadCouponImages(
+  id: number,
+  files: File[],
+  onProgress: (f: number) => void,
+): Promise<CouponImage[]> {
   const form = new FormData();
   for (const f of files) form.append('couponImage', f, f.name);
   return (await adminUpload<{ data: CouponImage[] }>(`/admincoupons/${id}/images`, form, onProgress)).data;
@@ -62,7 +71,12 @@ export async function uploadCouponImages(id: number, files: File[], onProgress: 
 
 /** DELETE /api/admincoupons/{id}/images?type=couponImage&offsets[]=... (spec 7). */
 export async function deleteCouponImages(id: number, offsets: number[]): Promise<CouponImage[]> {
-  return (await adminApi<{ data: CouponImage[] }>(`/admincoupons/${id}/images`, { method: 'DELETE', query: { type: 'couponImage', offsets } })).data;
+  return (
+    await adminApi<{ data: CouponImage[] }>(`/admincoupons/${id}/images`, {
+      method: 'DELETE',
+      query: { type: 'couponImage', offsets },
+    })
+  ).data;
 }
 
 /** GET /api/spots/list: spots for the picker (shop staff: their own), filtered by q. */
@@ -74,4 +88,3 @@ export function pickSpots(q: string, signal?: AbortSignal): Promise<z.infer<type
 export async function getSpot(id: number, signal?: AbortSignal): Promise<SpotAdmin> {
   return (await adminApi<{ data: SpotAdmin }>(`/spots/${id}`, { signal })).data;
 }
-

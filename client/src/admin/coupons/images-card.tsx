@@ -95,9 +95,21 @@ export function ImagesCard({
         <ul className="adm-images" data-testid="coupon-images">
           {images.map((img, i) => (
             <li key={img.url} className="adm-image">
-              <img src={img.smallUrl} alt={t('couponForm.images.alt', { n: i + 1 })} width={img.width} height={img.height} loading="lazy" />
+              <img
+                src={img.smallUrl}
+                alt={t('couponForm.images.alt', { n: i + 1 })}
+                width={img.width}
+                height={img.height}
+                loading="lazy"
+              />
               {i === 0 && <span className="adm-image__main">{t('couponForm.images.main')}</span>}
-              <button type="button" className="adm-image__delete" onClick={() => void remove(img.offset)} disabled={busy} aria-label={t('couponForm.images.delete', { n: i + 1 })}>
+              <button
+                type="button"
+                className="adm-image__delete"
+                onClick={() => void remove(img.offset)}
+                disabled={busy}
+                aria-label={t('couponForm.images.delete', { n: i + 1 })}
+              >
                 <Icon name="trash" size={16} />
               </button>
             </li>
@@ -120,9 +132,18 @@ export function ImagesCard({
         </ul>
       )}
       {shownProgress !== null && (
-        <div className="adm-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(shownProgress * 100)} aria-label={t('couponForm.images.uploading')}>
+        <div
+          className="adm-progress"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(shownProgress * 100)}
+          aria-label={t('couponForm.images.uploading')}
+        >
           <div className="adm-progress__bar" style={{ width: `${Math.round(shownProgress * 100)}%` }} />
-          <span className="adm-progress__label">{t('couponForm.images.uploadingPercent', { percent: Math.round(shownProgress * 100) })}</span>
+          <span className="adm-progress__label">
+            {t('couponForm.images.uploadingPercent', { percent: Math.round(shownProgress * 100) })}
+          </span>
         </div>
       )}
       {count < MAX_IMAGES && (
@@ -151,7 +172,9 @@ export function ImagesCard({
           />
         </label>
       )}
-      {couponId === undefined && queued.length > 0 && <p className="adm-field__hint">{t('couponForm.images.afterSave')}</p>}
+      {couponId === undefined && queued.length > 0 && (
+        <p className="adm-field__hint">{t('couponForm.images.afterSave')}</p>
+      )}
       {error && (
         <p className="adm-field__error" role="alert">
           {error}

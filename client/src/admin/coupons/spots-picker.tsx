@@ -9,7 +9,15 @@ import { pickSpots } from './coupons.api';
  * The spots where the coupon is usable: chosen ones as chips, a search over the spots this
  * staff member may use (/api/spots/list; shop staff see only theirs) to add more.
  */
-export function SpotsPicker({ value, error, onChange }: { value: SpotRef[]; error?: string; onChange: (spots: SpotRef[]) => void }) {
+export function SpotsPicker({
+  value,
+  error,
+  onChange,
+}: {
+  value: SpotRef[];
+  error?: string;
+  onChange: (spots: SpotRef[]) => void;
+}) {
   const t = useAdminT();
   const id = useId();
   const [q, setQ] = useState('');
@@ -34,7 +42,12 @@ export function SpotsPicker({ value, error, onChange }: { value: SpotRef[]; erro
           <li key={s.id} className="adm-chip">
             <Icon name="pin" size={14} />
             <span>{s.name}</span>
-            <button type="button" className="adm-chip__remove" onClick={() => toggle(s)} aria-label={t('couponForm.remove', { name: s.name })}>
+            <button
+              type="button"
+              className="adm-chip__remove"
+              onClick={() => toggle(s)}
+              aria-label={t('couponForm.remove', { name: s.name })}
+            >
               <Icon name="close" size={14} />
             </button>
           </li>
@@ -69,17 +82,25 @@ export function SpotsPicker({ value, error, onChange }: { value: SpotRef[]; erro
             {(found.data?.data ?? []).map((s) => (
               <li key={s.id}>
                 <label className={`adm-pick${chosen.has(s.id) ? ' is-chosen' : ''}`}>
-                  <input type="checkbox" checked={chosen.has(s.id)} onChange={() => toggle({ id: s.id, name: s.name, storeCode: s.storeCode })} />
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(s.id)}
+                    onChange={() => toggle({ id: s.id, name: s.name, storeCode: s.storeCode })}
+                  />
                   <span className="adm-pick__name">{s.name}</span>
                   <span className="adm-pick__code">{s.storeCode}</span>
                 </label>
               </li>
             ))}
-            {found.status === 'ready' && found.data.data.length === 0 && <li className="adm-picklist__empty">{t('couponForm.spotsNotFound')}</li>}
+            {found.status === 'ready' && found.data.data.length === 0 && (
+              <li className="adm-picklist__empty">{t('couponForm.spotsNotFound')}</li>
+            )}
           </ul>
         )}
         {found.data && found.data.meta.total > found.data.data.length && (
-          <p className="adm-picklist__more">{t('couponForm.spotsMore', { shown: found.data.data.length, total: found.data.meta.total })}</p>
+          <p className="adm-picklist__more">
+            {t('couponForm.spotsMore', { shown: found.data.data.length, total: found.data.meta.total })}
+          </p>
         )}
       </div>
     </section>

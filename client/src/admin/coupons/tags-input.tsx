@@ -8,7 +8,15 @@ import { suggestTags } from './coupons.api';
  * Tags as chips: Enter or a comma adds what is typed; tags already used on other coupons
  * are suggested as one types (/api/admincoupons/get/tags), so spellings stay the same.
  */
-export function TagsInput({ value, error, onChange }: { value: string[]; error?: string; onChange: (tags: string[]) => void }) {
+export function TagsInput({
+  value,
+  error,
+  onChange,
+}: {
+  value: string[];
+  error?: string;
+  onChange: (tags: string[]) => void;
+}) {
   const t = useAdminT();
   const id = useId();
   const [text, setText] = useState('');
@@ -57,7 +65,12 @@ export function TagsInput({ value, error, onChange }: { value: string[]; error?:
         {value.map((tag) => (
           <span key={tag} className="adm-chip adm-chip--tag">
             #{tag}
-            <button type="button" className="adm-chip__remove" onClick={() => onChange(value.filter((v) => v !== tag))} aria-label={t('couponForm.remove', { name: tag })}>
+            <button
+              type="button"
+              className="adm-chip__remove"
+              onClick={() => onChange(value.filter((v) => v !== tag))}
+              aria-label={t('couponForm.remove', { name: tag })}
+            >
               <Icon name="close" size={12} />
             </button>
           </span>
@@ -85,7 +98,12 @@ export function TagsInput({ value, error, onChange }: { value: string[]; error?:
         <ul className="adm-suggest" aria-label={t('couponForm.tagsSuggested')}>
           {shown.map((s) => (
             <li key={s}>
-              <button type="button" className="adm-suggest__item" onMouseDown={(e) => e.preventDefault()} onClick={() => add(s)}>
+              <button
+                type="button"
+                className="adm-suggest__item"
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => add(s)}
+              >
                 #{s}
               </button>
             </li>

@@ -2,7 +2,14 @@ import { useId } from 'react';
 import type { Locale } from '../../../../server/src/contracts/common';
 import { useAdminT } from '../lib/i18n';
 import { LocaleTextsFields, type TextFieldSpec } from '../lib/locale-texts';
-import { MAX_LENGTH, TEXT_FIELDS, type CouponFormValue, type FieldErrors, type TextField, type Texts } from './admin-coupon-form-model';
+import {
+  MAX_LENGTH,
+  TEXT_FIELDS,
+  type CouponFormValue,
+  type FieldErrors,
+  type TextField,
+  type Texts,
+} from './admin-coupon-form-model';
 
 /** The coupon's text fields: title and discount required in ja, description optional and long. */
 const COUPON_TEXT_FIELDS: readonly TextFieldSpec[] = TEXT_FIELDS.map((f) => ({

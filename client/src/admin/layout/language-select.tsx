@@ -24,7 +24,12 @@ export function LanguageSelect() {
         <Icon name="globe" size={18} />
         <span className="adm-visually-hidden">{t('lang.label')}</span>
       </label>
-      <select id={id} className="adm-lang__select" value={locale} onChange={(e) => chooseLocale(e.target.value as Locale)}>
+      <select
+        id={id}
+        className="adm-lang__select"
+        value={locale}
+        onChange={(e) => chooseLocale(e.target.value as Locale)}
+      >
         {LOCALES.map((l) => (
           <option key={l} value={l} lang={l}>
             {t(`lang.${l}`)}

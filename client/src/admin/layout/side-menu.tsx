@@ -23,7 +23,15 @@ function readClosed(): Set<string> {
  * browser); the group holding the current page opens when that page opens. A group of one page is a
  * plain link. Shop staff see only what they may open.
  */
-export function SideMenu({ role, active, onNavigate }: { role: StaffRole; active: MenuItemId | null; onNavigate?: () => void }) {
+export function SideMenu({
+  role,
+  active,
+  onNavigate,
+}: {
+  role: StaffRole;
+  active: MenuItemId | null;
+  onNavigate?: () => void;
+}) {
   const t = useAdminT();
   const [closed, setClosed] = useState(readClosed);
   const change = (id: string, close: boolean) =>
@@ -64,7 +72,8 @@ export function SideMenu({ role, active, onNavigate }: { role: StaffRole; active
     <nav className="adm-menu" aria-label={t('layout.sideMenu')} data-testid="admin-side-menu">
       <ul className="adm-menu__groups">
         {menuFor(role).map((group) => {
-          if (group.items.length === 1 && group.items[0]!.label === group.label) return <li key={group.id}>{link(group)}</li>;
+          if (group.items.length === 1 && group.items[0]!.label === group.label)
+            return <li key={group.id}>{link(group)}</li>;
           const holdsActive = group.items.some((i) => i.id === active);
           const open = !closed.has(group.id);
           const listId = `adm-menu-${group.id}`;

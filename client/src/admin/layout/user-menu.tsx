@@ -73,7 +73,9 @@ export function UserMenu() {
           </div>
           <p className="adm-user__meta">
             <span className={`adm-badge adm-badge--${user.role}`}>{t(`layout.role.${user.role}`)}</span>
-            <span>{user.role === 'shop' ? t('layout.spots', { count: user.spotIds.length }) : t('layout.allSpots')}</span>
+            <span>
+              {user.role === 'shop' ? t('layout.spots', { count: user.spotIds.length }) : t('layout.allSpots')}
+            </span>
           </p>
           <ul className="adm-user__actions">
             <li>

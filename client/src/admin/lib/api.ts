@@ -104,10 +104,18 @@ export function settle<T>(status: number, text: string): T {
     body = null;
   }
   if (status >= 200 && status < 300) return body as T;
-  const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown; requestId?: unknown } } | null)?.error;
+  const error = (
+    body as { error?: { code?: unknown; message?: unknown; details?: unknown; requestId?: unknown } } | null
+  )?.error;
   const code = typeof error?.code === 'string' ? error.code : codeForStatus(status, !text);
   const message = typeof error?.message === 'string' && error.message ? error.message : adminErrorText(code);
-  throw new AdminApiError(status, code, message, fieldErrors(error?.details), typeof error?.requestId === 'string' ? error.requestId : undefined);
+  throw new AdminApiError(
+    status,
+    code,
+    message,
+    fieldErrors(error?.details),
+    typeof error?.requestId === 'string' ? error.requestId : undefined,
+  );
 }
 
 /**
@@ -137,7 +145,12 @@ export async function adminApi<T>(path: string, opts: AdminApiOptions = {}): Pro
  * `onProgress` gets 0..1.
  * @throws AdminApiError
  */
-export function adminUpload<T>(path: string, form: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<T> {
+export function adminUpload<T>(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(path));

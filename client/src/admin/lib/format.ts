@@ -4,7 +4,12 @@ import { INTL, type Locale } from './i18n';
 export function formatDate(date: string, locale: Locale): string {
   const t = Date.parse(`${date}T00:00:00Z`);
   if (Number.isNaN(t)) return date;
-  return new Intl.DateTimeFormat(INTL[locale], { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(t);
+  return new Intl.DateTimeFormat(INTL[locale], {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'UTC',
+  }).format(t);
 }
 
 /** A UTC timestamp as Japan's date and time (staff work in JST). */
@@ -28,5 +33,10 @@ export const formatNumber = (n: number, locale: Locale): string => new Intl.Numb
 export function formatDay(iso: string, locale: Locale): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
-  return new Intl.DateTimeFormat(INTL[locale], { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Asia/Tokyo' }).format(t);
+  return new Intl.DateTimeFormat(INTL[locale], {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'Asia/Tokyo',
+  }).format(t);
 }

@@ -91,4 +91,10 @@ export const adminT: AdminT = (key, values) => adminI18n.t(key, values);
 export const hasAdminMessage = (key: string): boolean => adminI18n.exists(key);
 
 /** BCP 47 tags for dates and numbers. */
-export const INTL: Record<Locale, string> = { ja: 'ja-JP', en: 'en-US', ko: 'ko-KR', 'zh-cn': 'zh-CN', 'zh-tw': 'zh-TW' };
+export const INTL: Record<Locale, string> = {
+  ja: 'ja-JP',
+  en: 'en-US',
+  ko: 'ko-KR',
+  'zh-cn': 'zh-CN',
+  'zh-tw': 'zh-TW',
+};

@@ -12,7 +12,13 @@ export const textsFrom = (t: Partial<Record<Locale, string | undefined>> | undef
   'zh-tw': t?.['zh-tw'] ?? '',
 });
 /** What the API takes: ja always, the other languages only when written (else they fall back to ja). */
-export function textsBody(t: LocaleTexts): { ja: string; en?: string; ko?: string; 'zh-cn'?: string; 'zh-tw'?: string } {
+export function textsBody(t: LocaleTexts): {
+  ja: string;
+  en?: string;
+  ko?: string;
+  'zh-cn'?: string;
+  'zh-tw'?: string;
+} {
   const out: Record<string, string> = { ja: t.ja.trim() };
   for (const l of LOCALES) if (l !== 'ja' && t[l].trim()) out[l] = t[l].trim();
   return out as { ja: string };
@@ -122,7 +128,19 @@ function errorsLocale(fields: readonly TextFieldSpec[], errors: Record<string, s
   return null;
 }
 
-function TextInput({ spec, locale, value, error, onChange }: { spec: TextFieldSpec; locale: Locale; value: LocaleTexts; error?: string; onChange: (t: LocaleTexts) => void }) {
+function TextInput({
+  spec,
+  locale,
+  value,
+  error,
+  onChange,
+}: {
+  spec: TextFieldSpec;
+  locale: Locale;
+  value: LocaleTexts;
+  error?: string;
+  onChange: (t: LocaleTexts) => void;
+}) {
   const t = useAdminT();
   const id = useId();
   const text = value[locale];
@@ -149,7 +167,11 @@ function TextInput({ spec, locale, value, error, onChange }: { spec: TextFieldSp
           {text.length} / {spec.max}
         </span>
       </div>
-      {spec.multiline ? <textarea className="adm-textarea" rows={spec.rows ?? 5} {...props} /> : <input className="adm-input" {...props} />}
+      {spec.multiline ? (
+        <textarea className="adm-textarea" rows={spec.rows ?? 5} {...props} />
+      ) : (
+        <input className="adm-input" {...props} />
+      )}
       {error && (
         <p className="adm-field__error" id={`${id}-err`}>
           {error}
@@ -160,7 +182,11 @@ function TextInput({ spec, locale, value, error, onChange }: { spec: TextFieldSp
 }
 
 /** Client-side checks of per-language texts: ja when required, lengths everywhere. */
-export function checkTexts(fields: readonly TextFieldSpec[], values: Record<string, LocaleTexts>, t: ReturnType<typeof useAdminT>): Record<string, string> {
+export function checkTexts(
+  fields: readonly TextFieldSpec[],
+  values: Record<string, LocaleTexts>,
+  t: ReturnType<typeof useAdminT>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of fields) {
     for (const l of LOCALES) {

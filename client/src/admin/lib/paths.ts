@@ -1,5 +1,12 @@
 import type { Locale } from '../../../../server/src/contracts/common';
-import { ADMIN_PAGE_PATTERNS, ADMIN_ROOT, adminPathOf, stripLocale, withLocale, type AdminPageId } from '../../../../server/src/contracts/pages';
+import {
+  ADMIN_PAGE_PATTERNS,
+  ADMIN_ROOT,
+  adminPathOf,
+  stripLocale,
+  withLocale,
+  type AdminPageId,
+} from '../../../../server/src/contracts/pages';
 
 export { ADMIN_PAGE_PATTERNS, ADMIN_ROOT, type AdminPageId };
 
@@ -26,8 +33,10 @@ export const adminBasename = (pathname: string = location.pathname): string => {
 export const adminHref = (path: string): string => adminBasename() + path;
 
 /** The same page (path, query, hash) under another language's prefix; ja is unprefixed. */
-export const adminUrlIn = (locale: Locale, url: { pathname: string; search: string; hash: string } = location): string =>
-  withLocale(locale, stripLocale(url.pathname)) + url.search + url.hash;
+export const adminUrlIn = (
+  locale: Locale,
+  url: { pathname: string; search: string; hash: string } = location,
+): string => withLocale(locale, stripLocale(url.pathname)) + url.search + url.hash;
 
 /** `/management_admin` without the slash: the area's root inside the router. */
 export const ADMIN_PREFIX = ADMIN_ROOT.slice(0, -1);

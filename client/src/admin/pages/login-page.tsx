@@ -29,7 +29,14 @@ export function LoginPage() {
   const [fields, setFields] = useState<Fields>({});
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const ids = { email: useId(), password: useId(), emailErr: useId(), passwordErr: useId(), alert: useId(), heading: useId() };
+  const ids = {
+    email: useId(),
+    password: useId(),
+    emailErr: useId(),
+    passwordErr: useId(),
+    alert: useId(),
+    heading: useId(),
+  };
 
   useEffect(() => emailRef.current?.focus(), []);
   useDocumentTitle(t('login.heading'));
@@ -73,7 +80,12 @@ export function LoginPage() {
       </h1>
       <p className="adm-login-card__lead">{t('login.lead')}</p>
       {shownError && (
-        <div className={`adm-alert ${error ? 'adm-alert--error' : 'adm-alert--warn'}`} role="alert" id={ids.alert} data-testid="admin-login-error">
+        <div
+          className={`adm-alert ${error ? 'adm-alert--error' : 'adm-alert--warn'}`}
+          role="alert"
+          id={ids.alert}
+          data-testid="admin-login-error"
+        >
           <Icon name="alert" size={20} />
           <span>{shownError}</span>
         </div>

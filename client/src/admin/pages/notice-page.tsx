@@ -4,10 +4,25 @@ import { adminPaths, type AdminPageId } from '../lib/paths';
 import { Icon, type IconName } from '../layout/icons';
 import { PageHead } from './page-head';
 
-function Notice({ icon, badge, title, lead, tone }: { icon: IconName; badge?: string; title: string; lead: string; tone: 'soon' | 'stop' }) {
+function Notice({
+  icon,
+  badge,
+  title,
+  lead,
+  tone,
+}: {
+  icon: IconName;
+  badge?: string;
+  title: string;
+  lead: string;
+  tone: 'soon' | 'stop';
+}) {
   const t = useAdminT();
   return (
-    <section className={`adm-notice adm-notice--${tone}`} data-testid={`admin-${tone === 'soon' ? 'coming-soon' : 'notice'}`}>
+    <section
+      className={`adm-notice adm-notice--${tone}`}
+      data-testid={`admin-${tone === 'soon' ? 'coming-soon' : 'notice'}`}
+    >
       <span className="adm-notice__icon">
         <Icon name={icon} size={30} />
       </span>
@@ -29,7 +44,13 @@ export function ComingSoonPage({ page }: { page: AdminPageId }) {
   return (
     <div className="adm-page">
       <PageHead title={title} />
-      <Notice icon="tools" tone="soon" badge={t('comingSoon.badge')} title={t('comingSoon.title')} lead={t('comingSoon.lead', { page: title })} />
+      <Notice
+        icon="tools"
+        tone="soon"
+        badge={t('comingSoon.badge')}
+        title={t('comingSoon.title')}
+        lead={t('comingSoon.lead', { page: title })}
+      />
     </div>
   );
 }

@@ -9,7 +9,17 @@ import { PageHead } from './page-head';
  * unless retrying cannot help (404 not found, 403 not this staff member's), and the way back
  * to its list.
  */
-export function PageLoadError({ title, error, onRetry, listHref }: { title: string; error: AdminApiError; onRetry: () => void; listHref: string }) {
+export function PageLoadError({
+  title,
+  error,
+  onRetry,
+  listHref,
+}: {
+  title: string;
+  error: AdminApiError;
+  onRetry: () => void;
+  listHref: string;
+}) {
   const t = useAdminT();
   return (
     <div className="adm-page">

@@ -51,7 +51,10 @@ export const useStaffSession = create<StaffSession>((set, get) => ({
     return checking;
   },
   login: async (email, password) => {
-    const { data } = await adminApi<{ data: { token: string; user: StaffUser } }>('/login', { method: 'POST', body: { email, password } });
+    const { data } = await adminApi<{ data: { token: string; user: StaffUser } }>('/login', {
+      method: 'POST',
+      body: { email, password },
+    });
     saveStaffToken(data.token);
     set({ status: 'signedIn', user: data.user, expired: false, error: null });
     return data.user;
@@ -68,5 +71,6 @@ export const useStaffSession = create<StaffSession>((set, get) => ({
 // to login, remembering that it expired.
 onStaffTokenChange(() => {
   const s = useStaffSession.getState();
-  if (!readStaffToken() && s.status === 'signedIn') useStaffSession.setState({ status: 'signedOut', user: null, expired: true });
+  if (!readStaffToken() && s.status === 'signedIn')
+    useStaffSession.setState({ status: 'signedOut', user: null, expired: true });
 });

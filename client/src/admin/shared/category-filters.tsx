@@ -38,7 +38,12 @@ export function CategoryFilters({
         <label className="adm-field__label" htmlFor={ids.purpose}>
           {t('couponList.purpose')}
         </label>
-        <select id={ids.purpose} className="adm-select" value={purpose} onChange={(e) => onPurpose(e.target.value as Purpose | '')}>
+        <select
+          id={ids.purpose}
+          className="adm-select"
+          value={purpose}
+          onChange={(e) => onPurpose(e.target.value as Purpose | '')}
+        >
           <option value="">{t('couponList.any')}</option>
           {PURPOSES.map((p) => (
             <option key={p} value={p}>

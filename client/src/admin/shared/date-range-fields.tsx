@@ -2,13 +2,27 @@ import { useId } from 'react';
 import { useAdminT } from '../lib/i18n';
 
 /** One end of a period: the input's name (as the API's error paths name it), label, JST date `YYYY-MM-DD`, error. */
-export type DateField = { name: string; label: string; value: string; error?: string; onChange: (value: string) => void };
+export type DateField = {
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+};
 
 /**
  * A period as two date inputs side by side (JST dates, both ends included); the end cannot
  * be picked before the start. Errors sit beside their field.
  */
-export function DateRangeFields({ from, to, required = false }: { from: DateField; to: DateField; required?: boolean }) {
+export function DateRangeFields({
+  from,
+  to,
+  required = false,
+}: {
+  from: DateField;
+  to: DateField;
+  required?: boolean;
+}) {
   const ids = { from: useId(), to: useId() };
   return (
     <div className="adm-grid-2 adm-grid-2--tight">

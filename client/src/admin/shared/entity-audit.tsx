@@ -13,7 +13,9 @@ const show = (value: unknown) => {
 };
 
 /** The top-level fields whose values differ between the state before and after a write. */
-export function changedFields(entry: Pick<AuditEntry, 'before' | 'after'>): Array<{ field: string; before: string; after: string }> {
+export function changedFields(
+  entry: Pick<AuditEntry, 'before' | 'after'>,
+): Array<{ field: string; before: string; after: string }> {
   const before = (entry.before ?? {}) as Record<string, unknown>;
   const after = (entry.after ?? {}) as Record<string, unknown>;
   if (typeof before !== 'object' || typeof after !== 'object') return [];
@@ -46,7 +48,9 @@ export function EntityAudit({ entity, id, round }: { entity: AuditEntity; id: nu
             const changes = e.action === 'update' || e.action === 'import' ? changedFields(e) : [];
             return (
               <li key={e.id} className="adm-history__item">
-                <span className={`adm-history__action adm-history__action--${e.action}`}>{t(`couponForm.history.actions.${e.action}`)}</span>
+                <span className={`adm-history__action adm-history__action--${e.action}`}>
+                  {t(`couponForm.history.actions.${e.action}`)}
+                </span>
                 <span className="adm-history__who">{e.staffEmail}</span>
                 <time className="adm-history__when" dateTime={e.createdAt}>
                   {formatDateTime(e.createdAt, locale)}

@@ -15,7 +15,8 @@ export function useLeaveGuard(dirty: boolean, message: string): () => void {
   useEffect(() => {
     if (!dirty) return;
     const onClick = (e: MouseEvent) => {
-      if (allowed.current || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      if (allowed.current || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)
+        return;
       const link = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('a[href]') : null;
       if (!link || link.target === '_blank' || link.hasAttribute('download')) return;
       const to = new URL(link.href, location.href);

@@ -16,7 +16,12 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
   if (pages <= 1) return null;
   return (
     <nav className="adm-pager" aria-label={t('couponList.pagination')}>
-      <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button
+        type="button"
+        className="adm-btn adm-btn--ghost adm-btn--sm"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
         {t('couponList.prev')}
       </button>
       <ol className="adm-pager__pages">
@@ -40,7 +45,12 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
           ),
         )}
       </ol>
-      <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className="adm-btn adm-btn--ghost adm-btn--sm"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         {t('couponList.next')}
       </button>
     </nav>

@@ -6,7 +6,19 @@ import { useAdminT } from '../lib/i18n';
  * the form's own `state`; read out politely), back to the list, and the submit button, which
  * says create for a new record and save for a stored one and is disabled while saving.
  */
-export function SaveBar({ saving, stored, listHref, dirty = false, state }: { saving: boolean; stored: boolean; listHref: string; dirty?: boolean; state?: string }) {
+export function SaveBar({
+  saving,
+  stored,
+  listHref,
+  dirty = false,
+  state,
+}: {
+  saving: boolean;
+  stored: boolean;
+  listHref: string;
+  dirty?: boolean;
+  state?: string;
+}) {
   const t = useAdminT();
   return (
     <div className="adm-savebar">

@@ -11,7 +11,14 @@ export function PcGate() {
         <circle cx="48" cy="48" r="46" fill="var(--accent-soft)" />
         <rect x="31" y="16" width="34" height="64" rx="7" fill="#fff" stroke="var(--accent)" strokeWidth="3.5" />
         <path d="M43 71h10" stroke="var(--accent)" strokeWidth="3.5" strokeLinecap="round" />
-        <path d="M40 38l6 6 11-12" fill="none" stroke="var(--accent)" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M40 38l6 6 11-12"
+          fill="none"
+          stroke="var(--accent)"
+          strokeWidth="4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <p className="pc-gate__message">{t('gate.pc')}</p>
     </main>

@@ -36,7 +36,18 @@ export function PublicFooter() {
                   <span className="partner__title">{t(p.title)}</span>
                   <span className="partner__sub">{t(p.sub)}</span>
                 </span>
-                <svg className="partner__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <svg
+                  className="partner__icon"
+                  viewBox="0 0 24 24"
+                  width="18"
+                  height="18"
+                  aria-hidden="true"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
                 </svg>
                 <span className="visually-hidden">{t('common.opensInNewTab')}</span>

@@ -36,7 +36,14 @@ export function PublicHeader() {
           <svg className="brand__mark" viewBox="0 0 64 64" width="30" height="30" aria-hidden="true">
             <rect width="64" height="64" rx="16" fill="currentColor" />
             <circle cx="32" cy="32" r="18" fill="none" stroke="#fff" strokeWidth="4" />
-            <path d="M24.5 33l5.5 5.5 10-11.5" fill="none" stroke="#fff" strokeWidth="4.5" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M24.5 33l5.5 5.5 10-11.5"
+              fill="none"
+              stroke="#fff"
+              strokeWidth="4.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <span className="brand__name">{t('app.title')}</span>
         </Link>
@@ -44,7 +51,15 @@ export function PublicHeader() {
           <PointDisplay />
           {!menuHidden && rallyId !== undefined && (
             <NavLink className="tool" to={to(paths.stamps())}>
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
+              <svg
+                viewBox="0 0 24 24"
+                width="22"
+                height="22"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+              >
                 <circle cx="12" cy="12" r="8.5" />
                 <circle cx="12" cy="12" r="5" strokeDasharray="2 2" />
               </svg>
@@ -65,7 +80,16 @@ export function PublicHeader() {
                 setOpen(true);
               }}
             >
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <svg
+                viewBox="0 0 24 24"
+                width="22"
+                height="22"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
                 <path d="M4 6.5h16M4 12h16M4 17.5h16" />
               </svg>
               <span className="tool__label">{t('nav.menu')}</span>

@@ -13,12 +13,11 @@ import { PublicHeader } from './public-header';
 import './shell.css';
 
 // Below the fold on every page: its own small chunk; if it cannot load, the page goes on without it.
-const PublicFooter = lazy(
-  (): Promise<{ default: ComponentType }> =>
-    import('./public-footer').then(
-      (m) => ({ default: m.PublicFooter }),
-      () => ({ default: () => null }),
-    ),
+const PublicFooter = lazy((): Promise<{ default: ComponentType }> =>
+  import('./public-footer').then(
+    (m) => ({ default: m.PublicFooter }),
+    () => ({ default: () => null }),
+  ),
 );
 
 /**

@@ -10,7 +10,8 @@ type Item = { key: string; label: MessageKey; sub: MessageKey; to: string; icon:
 /** Outline icons (24-unit grid), one path each. */
 const ICONS = {
   top: 'M3.5 11 12 4l8.5 7M5.5 9.5V20h5v-5.5h3V20h5V9.5',
-  coupon: 'M3 7.5A1.5 1.5 0 0 1 4.5 6h15A1.5 1.5 0 0 1 21 7.5V10a2 2 0 0 0 0 4v2.5a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 16.5V14a2 2 0 0 0 0-4zM14.5 7v1.5m0 2.5v2m0 2.5V17',
+  coupon:
+    'M3 7.5A1.5 1.5 0 0 1 4.5 6h15A1.5 1.5 0 0 1 21 7.5V10a2 2 0 0 0 0 4v2.5a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 16.5V14a2 2 0 0 0 0-4zM14.5 7v1.5m0 2.5v2m0 2.5V17',
   rally: 'M5 21V4m0 1h11.5l-2.2 4 2.2 4H5',
   stamps: 'M12 3.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17zm-3.5 8.7 2.5 2.5 4.5-5',
   present: 'M4 11h16v9H4zM3 7.5h18V11H3zM12 7.5V20M12 7.5C10.5 4 7 4 7 6s3 1.5 5 1.5c2 0 5 .5 5-1.5s-3.5-2-5 1.5',
@@ -49,10 +50,37 @@ export function SiteMenu({ open, onClose }: { open: boolean; onClose: () => void
   const items: Item[] = [
     { key: 'top', label: 'menu.top', sub: 'menu.topSub', to: paths.home(), icon: ICONS.top },
     { key: 'coupon', label: 'menu.coupon', sub: 'menu.couponSub', to: paths.couponList(), icon: ICONS.coupon },
-    { key: 'rally', label: 'menu.rally', sub: 'menu.rallySub', to: paths.stampRally(rallyId), icon: ICONS.rally, rally: true },
-    { key: 'stamps', label: 'menu.myStamps', sub: 'menu.myStampsSub', to: paths.stamps(rallyId), icon: ICONS.stamps, rally: true },
-    { key: 'present', label: 'menu.present', sub: 'menu.presentSub', to: paths.prize(rallyId), icon: ICONS.present, rally: true },
-    { key: 'location', label: 'menu.location', sub: 'menu.locationSub', to: paths.nearbyCoupons(), icon: ICONS.location },
+    {
+      key: 'rally',
+      label: 'menu.rally',
+      sub: 'menu.rallySub',
+      to: paths.stampRally(rallyId),
+      icon: ICONS.rally,
+      rally: true,
+    },
+    {
+      key: 'stamps',
+      label: 'menu.myStamps',
+      sub: 'menu.myStampsSub',
+      to: paths.stamps(rallyId),
+      icon: ICONS.stamps,
+      rally: true,
+    },
+    {
+      key: 'present',
+      label: 'menu.present',
+      sub: 'menu.presentSub',
+      to: paths.prize(rallyId),
+      icon: ICONS.present,
+      rally: true,
+    },
+    {
+      key: 'location',
+      label: 'menu.location',
+      sub: 'menu.locationSub',
+      to: paths.nearbyCoupons(),
+      icon: ICONS.location,
+    },
     { key: 'status', label: 'menu.status', sub: 'menu.statusSub', to: paths.point(), icon: ICONS.status },
     { key: 'faq', label: 'menu.faq', sub: 'menu.faqSub', to: paths.faq(), icon: ICONS.faq },
     { key: 'contact', label: 'menu.contact', sub: 'menu.contactSub', to: paths.contact(), icon: ICONS.contact },
@@ -73,7 +101,16 @@ export function SiteMenu({ open, onClose }: { open: boolean; onClose: () => void
             {t('nav.menu')}
           </h2>
           <button type="button" className="icon-button" onClick={onClose} aria-label={t('nav.closeMenu')}>
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              viewBox="0 0 24 24"
+              width="22"
+              height="22"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
           </button>
@@ -86,7 +123,16 @@ export function SiteMenu({ open, onClose }: { open: boolean; onClose: () => void
                 <li key={item.key}>
                   <NavLink className="menu-item" to={to(item.to)} end data-menu={item.key} onClick={onClose}>
                     <span className={`menu-item__icon menu-item__icon--${item.key}`} aria-hidden="true">
-                      <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                      <svg
+                        viewBox="0 0 24 24"
+                        width="22"
+                        height="22"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="1.8"
+                        strokeLinecap="round"
+                        strokeLinejoin="round"
+                      >
                         <path d={item.icon} />
                       </svg>
                     </span>
@@ -94,7 +140,17 @@ export function SiteMenu({ open, onClose }: { open: boolean; onClose: () => void
                       <span className="menu-item__label">{t(item.label)}</span>
                       <span className="menu-item__sub">{t(item.sub)}</span>
                     </span>
-                    <svg className="menu-item__chevron" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                    <svg
+                      className="menu-item__chevron"
+                      viewBox="0 0 24 24"
+                      width="18"
+                      height="18"
+                      aria-hidden="true"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                    >
                       <path d="M9 5l7 7-7 7" />
                     </svg>
                   </NavLink>

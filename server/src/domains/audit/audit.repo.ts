@@ -4,7 +4,17 @@ import { toIso } from '../../db/dialect';
 
 export async function insertAudit(
   trx: Knex,
-  e: { staffId: number; staffEmail: string; action: AuditEntry['action']; entity: AuditEntity; entityId: number; before: unknown; after: unknown; requestId?: string; now: Date },
+  e: {
+    staffId: number;
+    staffEmail: string;
+    action: AuditEntry['action'];
+    entity: AuditEntity;
+    entityId: number;
+    before: unknown;
+    after: unknown;
+    requestId?: string;
+    now: Date;
+  },
 ): Promise<void> {
   await trx('audit_log').insert({
     staff_user_id: e.staffId,
@@ -26,7 +36,11 @@ export async function findAudit(
   page: { page: number; limit: number },
 ): Promise<{ rows: AuditEntry[]; total: number }> {
   const of = () => db<AuditRow>('audit_log').where({ entity, entity_id: entityId });
-  const rows: AuditRow[] = await of().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset((page.page - 1) * page.limit);
+  const rows: AuditRow[] = await of()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
   const [count] = await of().count({ n: '*' });
   return { rows: rows.map(toEntry), total: Number(count?.n ?? 0) };
 }

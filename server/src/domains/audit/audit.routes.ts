@@ -12,14 +12,21 @@ export function auditRoutes({ db, images, clock }: AppDeps): AnyRoute[] {
     defineRoute({
       method: 'get',
       path: '/audit/{entity}/{id}',
-      summary: 'Admin writes to one coupon, spot, rally or FAQ entry, newest first (shop staff: their coupons and spots)',
+      summary:
+        'Admin writes to one coupon, spot, rally or FAQ entry, newest first (shop staff: their coupons and spots)',
       access: 'staff',
       params: z.object({ entity: AuditEntity, id: IdText }),
       query: AuditPaging,
       response: AuditListResponse,
       errors: [404],
       handler: async ({ params, query, actor }) =>
-        auditTrail(db, images, { viewer: staffOf(actor), entity: params.entity, entityId: params.id, today: jstDate(clock.now()), ...query }),
+        auditTrail(db, images, {
+          viewer: staffOf(actor),
+          entity: params.entity,
+          entityId: params.id,
+          today: jstDate(clock.now()),
+          ...query,
+        }),
     }),
   ];
 }

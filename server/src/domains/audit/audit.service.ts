@@ -12,7 +12,14 @@ export type AuditActor = { staffId: number; staffEmail: string; requestId?: stri
 export async function recordAudit(
   trx: Knex,
   actor: AuditActor,
-  e: { action: AuditEntry['action']; entity: AuditEntity; entityId: number; before: unknown; after: unknown; now: Date },
+  e: {
+    action: AuditEntry['action'];
+    entity: AuditEntity;
+    entityId: number;
+    before: unknown;
+    after: unknown;
+    now: Date;
+  },
 ): Promise<void> {
   await insertAudit(trx, { ...e, staffId: actor.staffId, staffEmail: actor.staffEmail, requestId: actor.requestId });
 }

@@ -14,7 +14,14 @@ import { findAudit } from './audit.repo';
  * coupon or spot they may open themselves (the coupon and spot routes' own rules, so the
  * two can never disagree), and none of an admin-only entity (rallies, FAQ, staff accounts).
  */
-async function assertMayRead(db: Knex, images: ImageStore, viewer: StaffActor, entity: AuditEntity, entityId: number, today: string): Promise<void> {
+async function assertMayRead(
+  db: Knex,
+  images: ImageStore,
+  viewer: StaffActor,
+  entity: AuditEntity,
+  entityId: number,
+  today: string,
+): Promise<void> {
   if (viewer.role === 'admin') return;
   if (entity === 'coupon') await getAdminCoupon(db, images, actingStaff(viewer), entityId, today);
   else if (entity === 'spot') assertSpotInScope(viewer, entityId);

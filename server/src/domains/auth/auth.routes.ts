@@ -9,7 +9,11 @@ import { createLineIdTokenVerifier } from './line-id-token';
 /** Auth routes (spec 6, 7): LINE login, the signed-in visitor, client sign-in settings. */
 export function authRoutes(deps: AppDeps): AnyRoute[] {
   const { db, config, clock } = deps;
-  const verifyLineIdToken = createLineIdTokenVerifier({ ...config.line, jwksUrl: config.lineJwksUrl, cooldownMs: config.lineJwksCooldownMs });
+  const verifyLineIdToken = createLineIdTokenVerifier({
+    ...config.line,
+    jwksUrl: config.lineJwksUrl,
+    cooldownMs: config.lineJwksCooldownMs,
+  });
   const routes: AnyRoute[] = [
     defineRoute({
       method: 'post',
@@ -73,4 +77,3 @@ export function authRoutes(deps: AppDeps): AnyRoute[] {
   }
   return routes;
 }
-

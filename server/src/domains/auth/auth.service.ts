@@ -33,6 +33,11 @@ export async function demoLogin(
   db: Knex,
   a: { deviceId: string; displayName: string; jwtSecret: string; now: Date },
 ): Promise<{ token: string; visitor: Visitor }> {
-  const visitor = await signInLineUser(db, { lineUserId: `demo-${a.deviceId}`.slice(0, 64), displayName: a.displayName, pictureUrl: null, now: a.now });
+  const visitor = await signInLineUser(db, {
+    lineUserId: `demo-${a.deviceId}`.slice(0, 64),
+    displayName: a.displayName,
+    pictureUrl: null,
+    now: a.now,
+  });
   return { token: signVisitorToken(visitor.id, a.jwtSecret, a.now.getTime()), visitor };
 }

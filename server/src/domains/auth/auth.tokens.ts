@@ -13,7 +13,10 @@ type AccessClaims = { sub: string; role: Role };
  */
 export function signAccessToken(subject: number, role: Role, secret: string, nowMs: number): string {
   const claims: AccessClaims = { sub: String(subject), role };
-  return jwt.sign({ ...claims, iat: Math.floor(nowMs / 1000) }, secret, { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_S });
+  return jwt.sign({ ...claims, iat: Math.floor(nowMs / 1000) }, secret, {
+    algorithm: 'HS256',
+    expiresIn: ACCESS_TOKEN_TTL_S,
+  });
 }
 
 /** Signs a visitor's access token. */
@@ -34,7 +37,10 @@ export type TokenSubject = { kind: 'visitor'; userId: number } | { kind: 'staff'
  */
 export function verifyAccessToken(token: string, secret: string, nowMs: number): TokenSubject {
   try {
-    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], clockTimestamp: Math.floor(nowMs / 1000) }) as Partial<AccessClaims>;
+    const claims = jwt.verify(token, secret, {
+      algorithms: ['HS256'],
+      clockTimestamp: Math.floor(nowMs / 1000),
+    }) as Partial<AccessClaims>;
     const id = Number(claims.sub);
     if (!Number.isInteger(id) || id <= 0) throw new Error('bad subject');
     if (claims.role === 'visitor') return { kind: 'visitor', userId: id };

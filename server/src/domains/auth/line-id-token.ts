@@ -15,7 +15,12 @@ export type LineIdTokenVerifier = (idToken: string, opts: { now: Date; nonce?: s
  * own key, so `alg: none` or HS256 signed with a public key cannot pass.
  * @throws UnauthorizedError INVALID_ID_TOKEN (401) on any defect
  */
-export function createLineIdTokenVerifier(line: { channelId: string; channelSecret: string; jwksUrl: string; cooldownMs: number }): LineIdTokenVerifier {
+export function createLineIdTokenVerifier(line: {
+  channelId: string;
+  channelSecret: string;
+  jwksUrl: string;
+  cooldownMs: number;
+}): LineIdTokenVerifier {
   const jwks = createRemoteJWKSet(new URL(line.jwksUrl), { timeoutDuration: 5000, cooldownDuration: line.cooldownMs });
   const secret = new TextEncoder().encode(line.channelSecret);
   const getKey: JWTVerifyGetKey = async (header, token) => (header.alg === 'HS256' ? secret : jwks(header, token));
@@ -33,7 +38,8 @@ export function createLineIdTokenVerifier(line: { channelId: string; channelSecr
       throw new UnauthorizedError('INVALID_ID_TOKEN');
     }
     if (nonce !== undefined && payload.nonce !== nonce) throw new UnauthorizedError('INVALID_ID_TOKEN');
-    if (typeof payload.sub !== 'string' || !/^[\w-]{1,64}$/.test(payload.sub)) throw new UnauthorizedError('INVALID_ID_TOKEN');
+    if (typeof payload.sub !== 'string' || !/^[\w-]{1,64}$/.test(payload.sub))
+      throw new UnauthorizedError('INVALID_ID_TOKEN');
     return {
       sub: payload.sub,
       name: typeof payload.name === 'string' ? payload.name : undefined,

@@ -36,7 +36,8 @@ export async function saveCampaign(
   const before = a.id === undefined ? null : await getCampaign(db, a.id, a.locale);
   const id = await db.transaction(async (trx) => {
     await lockTableForWrite(trx, 'campaigns');
-    if ((await findOverlapping(trx, input.startsOn, input.endsOn, a.id)).length) throw new ConflictError('CAMPAIGN_OVERLAP');
+    if ((await findOverlapping(trx, input.startsOn, input.endsOn, a.id)).length)
+      throw new ConflictError('CAMPAIGN_OVERLAP');
     const savedId = a.id ?? (await insertCampaign(trx, input, a.now));
     if (a.id !== undefined) await updateCampaign(trx, a.id, input, a.now);
     await recordAudit(trx, actor, {

@@ -7,7 +7,11 @@ type Row = { id: number; starts_on: string; ends_on: string };
 
 async function present(db: Knex, rows: Row[], locale: Locale): Promise<Campaign[]> {
   const texts = await loadTranslations<{ name: string; description: string }>(
-    db, 'campaign_translations', 'campaign_id', rows.map((r) => r.id), locale,
+    db,
+    'campaign_translations',
+    'campaign_id',
+    rows.map((r) => r.id),
+    locale,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -40,7 +44,10 @@ export async function findAllCampaigns(db: Knex, locale: Locale, id?: number): P
   const rows: Row[] = await query;
   const presented = await present(db, rows, locale);
   const all: Array<{ campaign_id: number; locale: Locale; name: string; description: string }> = rows.length
-    ? await db('campaign_translations').whereIn('campaign_id', rows.map((r) => r.id))
+    ? await db('campaign_translations').whereIn(
+        'campaign_id',
+        rows.map((r) => r.id),
+      )
     : [];
   return presented.map((c) => {
     const texts: CampaignDetail['texts'] = { name: { ja: '' }, description: { ja: '' } };
@@ -53,7 +60,12 @@ export async function findAllCampaigns(db: Knex, locale: Locale, id?: number): P
 }
 
 /** Rallies other than `exceptId` whose period shares a day with [startsOn, endsOn]. */
-export async function findOverlapping(db: Knex, startsOn: string, endsOn: string, exceptId?: number): Promise<number[]> {
+export async function findOverlapping(
+  db: Knex,
+  startsOn: string,
+  endsOn: string,
+  exceptId?: number,
+): Promise<number[]> {
   const query = db('campaigns').where('starts_on', '<=', endsOn).andWhere('ends_on', '>=', startsOn);
   if (exceptId !== undefined) query.whereNot({ id: exceptId });
   return (await query.pluck('id')).map(Number);
@@ -62,13 +74,27 @@ export async function findOverlapping(db: Knex, startsOn: string, endsOn: string
 function textRows(campaignId: number, input: CampaignInput) {
   return LOCALES.flatMap((locale) => {
     const name = input.name[locale]?.trim();
-    return name ? [{ campaign_id: campaignId, locale, name, description: input.description[locale]?.trim() || (locale === 'ja' ? '' : input.description.ja) }] : [];
+    return name
+      ? [
+          {
+            campaign_id: campaignId,
+            locale,
+            name,
+            description: input.description[locale]?.trim() || (locale === 'ja' ? '' : input.description.ja),
+          },
+        ]
+      : [];
   });
 }
 
 export async function insertCampaign(trx: Knex, input: CampaignInput, now: Date): Promise<number> {
   const [row] = await trx('campaigns')
-    .insert({ starts_on: input.startsOn, ends_on: input.endsOn, created_at: now.toISOString(), updated_at: now.toISOString() })
+    .insert({
+      starts_on: input.startsOn,
+      ends_on: input.endsOn,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
     .returning('id');
   const id = typeof row === 'object' ? row.id : row;
   await trx('campaign_translations').insert(textRows(id, input));
@@ -76,7 +102,9 @@ export async function insertCampaign(trx: Knex, input: CampaignInput, now: Date)
 }
 
 export async function updateCampaign(trx: Knex, id: number, input: CampaignInput, now: Date): Promise<void> {
-  await trx('campaigns').where({ id }).update({ starts_on: input.startsOn, ends_on: input.endsOn, updated_at: now.toISOString() });
+  await trx('campaigns')
+    .where({ id })
+    .update({ starts_on: input.startsOn, ends_on: input.endsOn, updated_at: now.toISOString() });
   await trx('campaign_translations').where({ campaign_id: id }).delete();
   await trx('campaign_translations').insert(textRows(id, input));
 }

@@ -40,7 +40,10 @@ export function campaignRoutes({ db, clock }: AppDeps): AnyRoute[] {
       response: CampaignResponse,
       errors: [409],
       handler: async ({ body, actor, locale, req, res }) => {
-        const data = await saveCampaign(db, actingStaff(staffOf(actor), req.requestId), body, { now: clock.now(), locale });
+        const data = await saveCampaign(db, actingStaff(staffOf(actor), req.requestId), body, {
+          now: clock.now(),
+          locale,
+        });
         res.status(201);
         return { data };
       },
@@ -56,7 +59,11 @@ export function campaignRoutes({ db, clock }: AppDeps): AnyRoute[] {
       response: CampaignResponse,
       errors: [404, 409],
       handler: async ({ params, body, actor, locale, req }) => ({
-        data: await saveCampaign(db, actingStaff(staffOf(actor), req.requestId), body, { id: params.id, now: clock.now(), locale }),
+        data: await saveCampaign(db, actingStaff(staffOf(actor), req.requestId), body, {
+          id: params.id,
+          now: clock.now(),
+          locale,
+        }),
       }),
     }),
   ];

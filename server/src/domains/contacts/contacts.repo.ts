@@ -20,10 +20,27 @@ export async function insertInquiry(
 ): Promise<InquiryRow> {
   const now = i.now.toISOString();
   const [row] = await db('contact_inquiries')
-    .insert({ line_name: i.lineName, email: i.email, content: i.content, locale: i.locale, user_id: i.userId, created_at: now, next_attempt_at: now })
+    .insert({
+      line_name: i.lineName,
+      email: i.email,
+      content: i.content,
+      locale: i.locale,
+      user_id: i.userId,
+      created_at: now,
+      next_attempt_at: now,
+    })
     .returning('id');
   const id = typeof row === 'object' ? row.id : row;
-  return { id, lineName: i.lineName, email: i.email, content: i.content, locale: i.locale, createdAt: now, attempts: 0, nextAttemptAt: now };
+  return {
+    id,
+    lineName: i.lineName,
+    email: i.email,
+    content: i.content,
+    locale: i.locale,
+    createdAt: now,
+    attempts: 0,
+    nextAttemptAt: now,
+  };
 }
 
 /** Unsent inquiries due at `now`, oldest first. */
@@ -63,5 +80,7 @@ export async function markSent(db: Knex, id: number, now: Date): Promise<void> {
 }
 
 export async function markFailed(db: Knex, id: number, error: string): Promise<void> {
-  await db('contact_inquiries').where({ id }).update({ last_error: error.slice(0, 500) });
+  await db('contact_inquiries')
+    .where({ id })
+    .update({ last_error: error.slice(0, 500) });
 }

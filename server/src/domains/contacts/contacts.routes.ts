@@ -15,7 +15,12 @@ export function contactRoutes({ db, config, clock, mailer }: AppDeps): AnyRoute[
       body: ContactBody,
       response: ContactReceiptResponse,
       handler: async ({ body, actor, locale }) => ({
-        data: await receiveInquiry(db, mailer, config.mail, { ...body, locale, userId: optionalVisitorIdOf(actor) ?? null, now: clock.now() }),
+        data: await receiveInquiry(db, mailer, config.mail, {
+          ...body,
+          locale,
+          userId: optionalVisitorIdOf(actor) ?? null,
+          now: clock.now(),
+        }),
       }),
     }),
   ];

@@ -48,7 +48,14 @@ export async function receiveInquiry(
   mail: MailSettings,
   input: ContactBody & { locale: Locale; userId: number | null; now: Date },
 ): Promise<{ id: number; receivedAt: string }> {
-  const inquiry = await insertInquiry(db, { lineName: input.lineName, email: input.email, content: input.content, locale: input.locale, userId: input.userId, now: input.now });
+  const inquiry = await insertInquiry(db, {
+    lineName: input.lineName,
+    email: input.email,
+    content: input.content,
+    locale: input.locale,
+    userId: input.userId,
+    now: input.now,
+  });
   await deliver(db, mailer, mail, inquiry, input.now);
   return { id: inquiry.id, receivedAt: inquiry.createdAt };
 }
@@ -58,7 +65,13 @@ export async function receiveInquiry(
  * instance; claims keep two instances from sending one inquiry twice).
  * @returns how many were sent
  */
-export async function deliverDueInquiries(db: Knex, mailer: Mailer, mail: MailSettings, now: Date, limit = 20): Promise<number> {
+export async function deliverDueInquiries(
+  db: Knex,
+  mailer: Mailer,
+  mail: MailSettings,
+  now: Date,
+  limit = 20,
+): Promise<number> {
   let sent = 0;
   for (const inquiry of await findDueInquiries(db, now, limit)) {
     if (await deliver(db, mailer, mail, inquiry, now)) sent += 1;

@@ -35,7 +35,9 @@ export async function findRanking(
   q: { from: string; to: string; area?: Area; purpose?: Purpose; page: number; limit: number },
   scope: ReportScope,
 ): Promise<{ rows: RankingDbRow[]; total: number }> {
-  const base = db('redemptions as r').join('coupons as c', 'c.id', 'r.coupon_id').whereBetween('r.used_on', [q.from, q.to]);
+  const base = db('redemptions as r')
+    .join('coupons as c', 'c.id', 'r.coupon_id')
+    .whereBetween('r.used_on', [q.from, q.to]);
   if (!scope.all) base.whereIn('r.spot_id', scope.spotIds);
   if (q.area) base.andWhere('c.area', q.area);
   if (q.purpose) base.andWhere('c.purpose', q.purpose);
@@ -74,7 +76,13 @@ export async function findRanking(
       : q.page > 1
         ? toInt((await db.from(grouped.clone().select('c.id').as('g')).count({ n: '*' }).first())?.n)
         : 0;
-  const titles = await loadTranslations<{ title: string }>(db, 'coupon_translations', 'coupon_id', rows.map((r) => r.coupon_id), 'ja');
+  const titles = await loadTranslations<{ title: string }>(
+    db,
+    'coupon_translations',
+    'coupon_id',
+    rows.map((r) => r.coupon_id),
+    'ja',
+  );
   return {
     rows: rows.map((r) => ({
       rank: toInt(r.rank_no),
@@ -111,9 +119,20 @@ export interface CouponExportRow {
  * of all their spots and their tags; deleted coupons left out. Shop scope: coupons usable at
  * one of the shop's spots.
  */
-export async function findCouponsForExport(db: Knex, scope: ReportScope, afterId: number, limit: number): Promise<CouponExportRow[]> {
-  const q = db('coupons as c').whereNull('c.deleted_at').where('c.id', '>', afterId).orderBy('c.id').limit(limit).select('c.*');
-  if (!scope.all) q.whereExists(db('coupon_spots as cs').whereRaw('cs.coupon_id = c.id').whereIn('cs.spot_id', scope.spotIds));
+export async function findCouponsForExport(
+  db: Knex,
+  scope: ReportScope,
+  afterId: number,
+  limit: number,
+): Promise<CouponExportRow[]> {
+  const q = db('coupons as c')
+    .whereNull('c.deleted_at')
+    .where('c.id', '>', afterId)
+    .orderBy('c.id')
+    .limit(limit)
+    .select('c.*');
+  if (!scope.all)
+    q.whereExists(db('coupon_spots as cs').whereRaw('cs.coupon_id = c.id').whereIn('cs.spot_id', scope.spotIds));
   const rows: Array<{
     id: number;
     area: Area;
@@ -126,8 +145,18 @@ export async function findCouponsForExport(db: Knex, scope: ReportScope, afterId
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
   const [texts, spots, tags] = await Promise.all([
-    loadTranslations<{ title: string; description: string; discount_text: string }>(db, 'coupon_translations', 'coupon_id', ids, 'ja'),
-    db('coupon_spots as cs').join('spots as s', 's.id', 'cs.spot_id').whereIn('cs.coupon_id', ids).orderBy('s.store_code').select('cs.coupon_id', 's.store_code'),
+    loadTranslations<{ title: string; description: string; discount_text: string }>(
+      db,
+      'coupon_translations',
+      'coupon_id',
+      ids,
+      'ja',
+    ),
+    db('coupon_spots as cs')
+      .join('spots as s', 's.id', 'cs.spot_id')
+      .whereIn('cs.coupon_id', ids)
+      .orderBy('s.store_code')
+      .select('cs.coupon_id', 's.store_code'),
     db('coupon_tags').whereIn('coupon_id', ids).orderBy('tag').select('coupon_id', 'tag'),
   ]);
   const listOf = (pairs: Array<Record<string, unknown>>, key: string) => {

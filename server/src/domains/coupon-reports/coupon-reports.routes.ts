@@ -12,7 +12,8 @@ export function couponReportRoutes({ db, clock }: AppDeps): AnyRoute[] {
     defineRoute({
       method: 'get',
       path: '/coupons/list/search/ranking',
-      summary: 'Coupons by redemptions over JST dates from..to (default the last 30 days), with counts; shop staff: uses at their spots',
+      summary:
+        'Coupons by redemptions over JST dates from..to (default the last 30 days), with counts; shop staff: uses at their spots',
       access: 'staff',
       query: RankingQuery,
       response: RankingList,

@@ -35,7 +35,11 @@ export async function couponRanking(
 ): Promise<{ data: RankingRow[]; meta: ListMeta & { from: string; to: string } }> {
   const to = q.to ?? (q.from && q.from > today ? q.from : today);
   const from = q.from ?? daysBefore(to, DEFAULT_RANKING_DAYS - 1);
-  const { rows, total } = await findRanking(db, { from, to, area: q.area, purpose: q.purpose, page: q.page, limit: q.limit }, spotScopeOf(caller));
+  const { rows, total } = await findRanking(
+    db,
+    { from, to, area: q.area, purpose: q.purpose, page: q.page, limit: q.limit },
+    spotScopeOf(caller),
+  );
   return { data: rows, meta: { page: q.page, limit: q.limit, total, from, to } };
 }
 

@@ -34,7 +34,10 @@ import {
 import { COUPON_CSV_EXAMPLES, COUPON_CSV_HEADER } from './coupons.csv';
 
 /** Uploads: in memory (sharp reads the bytes), at most 10 files of 10 MB each. */
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 10, fields: 10 } }).any();
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_IMAGE_BYTES, files: 10, fields: 10 },
+}).any();
 
 /** Admin coupon routes (spec 7 "Admin coupons", issue 6): staff only; shop staff limited to their spots. */
 export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
@@ -49,7 +52,8 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
       access: 'staff',
       query: AdminCouponQuery,
       response: AdminCouponList,
-      handler: async ({ query, actor, req }) => listAdminCoupons(db, images, staff(actor, req.requestId), query, today()),
+      handler: async ({ query, actor, req }) =>
+        listAdminCoupons(db, images, staff(actor, req.requestId), query, today()),
     }),
     defineRoute({
       method: 'post',
@@ -83,25 +87,34 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
       query: LinePointAmountQuery,
       response: LinePointAmount,
       errors: [403, 404],
-      handler: async ({ query, actor, req }) => ({ data: await linePointAmount(db, staff(actor, req.requestId), query.couponId) }),
+      handler: async ({ query, actor, req }) => ({
+        data: await linePointAmount(db, staff(actor, req.requestId), query.couponId),
+      }),
     }),
     // The CSV paths have two segments after /admincoupons, so `/admincoupons/{id}` (one segment)
     // never takes them, and `/admincoupons/{id}/images` only matches a last segment "images".
     defineRoute({
       method: 'get',
       path: '/admincoupons/csv/template',
-      summary: 'The coupon import template (the export columns): the header row, with two example rows when example=true',
+      summary:
+        'The coupon import template (the export columns): the header row, with two example rows when example=true',
       access: 'staff',
       query: z.object({ example: z.enum(['true', 'false']).default('false') }),
       response: z.string().describe('text/csv; UTF-8 with a byte order mark'),
       handler: async ({ query, res }) => {
-        await sendCsv(res, 'coupons-template.csv', COUPON_CSV_HEADER, query.example === 'true' ? COUPON_CSV_EXAMPLES : []);
+        await sendCsv(
+          res,
+          'coupons-template.csv',
+          COUPON_CSV_HEADER,
+          query.example === 'true' ? COUPON_CSV_EXAMPLES : [],
+        );
       },
     }),
     defineRoute({
       method: 'post',
       path: '/admincoupons/csv/import',
-      summary: 'Import coupons from CSV (multipart field file, or a text/csv body; 2 MB): all rows or none; id updates, no id creates',
+      summary:
+        'Import coupons from CSV (multipart field file, or a text/csv body; 2 MB): all rows or none; id updates, no id creates',
       access: 'admin',
       rateLimit: 'write',
       response: CouponImportResult,
@@ -119,7 +132,9 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
       params: IdParam,
       response: AdminCouponResponse,
       errors: [403, 404],
-      handler: async ({ params, actor, req }) => ({ data: await getAdminCoupon(db, images, staff(actor, req.requestId), params.id, today()) }),
+      handler: async ({ params, actor, req }) => ({
+        data: await getAdminCoupon(db, images, staff(actor, req.requestId), params.id, today()),
+      }),
     }),
     defineRoute({
       method: 'put',
@@ -152,7 +167,8 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
     defineRoute({
       method: 'post',
       path: '/admincoupons/{id}/images',
-      summary: 'Upload coupon images (multipart, field couponImage, up to 10 files of 10 MB; JPEG, PNG, WebP, GIF, HEIF, AVIF)',
+      summary:
+        'Upload coupon images (multipart, field couponImage, up to 10 files of 10 MB; JPEG, PNG, WebP, GIF, HEIF, AVIF)',
       access: 'staff',
       rateLimit: 'write',
       upload,

@@ -27,7 +27,12 @@ export async function storeCouponImage(store: ImageStore, couponId: number, byte
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) throw new BusinessRuleError('NOT_AN_IMAGE');
   const id = randomUUID();
-  const render = (width: number) => sharp(bytes).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+  const render = (width: number) =>
+    sharp(bytes)
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
   const [large, small] = await Promise.all([render(IMAGE_WIDTHS.large), render(IMAGE_WIDTHS.small)]);
   const largeKey = `coupons/${couponId}/${id}-${IMAGE_WIDTHS.large}.webp`;
   const smallKey = `coupons/${couponId}/${id}-${IMAGE_WIDTHS.small}.webp`;

@@ -19,11 +19,24 @@ export type AdminRaw = {
   deleted_at: unknown;
 };
 
-export type ImageRow = { id: number; couponId: number; position: number; largeKey: string; smallKey: string; width: number; height: number };
+export type ImageRow = {
+  id: number;
+  couponId: number;
+  position: number;
+  largeKey: string;
+  smallKey: string;
+  width: number;
+  height: number;
+};
 
 /** Restricts a coupon query to coupons usable at one of these spots (shop staff). */
 function scopeToSpots(query: Knex.QueryBuilder, db: Knex, spotIds: number[] | null) {
-  if (spotIds) query.whereExists(db('coupon_spots as sc').whereRaw('sc.coupon_id = c.id').whereIn('sc.spot_id', spotIds.length ? spotIds : [-1]));
+  if (spotIds)
+    query.whereExists(
+      db('coupon_spots as sc')
+        .whereRaw('sc.coupon_id = c.id')
+        .whereIn('sc.spot_id', spotIds.length ? spotIds : [-1]),
+    );
 }
 
 /** Admin list: search by ja title, shop name or store code, filters, status on JST day `today`, sort. */
@@ -40,7 +53,9 @@ export async function searchAdmin(
   if (q.tag) base.whereExists(db('coupon_tags as t').whereRaw('t.coupon_id = c.id').andWhere('t.tag', q.tag));
   if (q.title) {
     base.whereExists(
-      db('coupon_translations as ct').whereRaw('ct.coupon_id = c.id').andWhereRaw("lower(ct.title) like ? escape '\\'", [likePattern(q.title)]),
+      db('coupon_translations as ct')
+        .whereRaw('ct.coupon_id = c.id')
+        .andWhereRaw("lower(ct.title) like ? escape '\\'", [likePattern(q.title)]),
     );
   }
   if (q.shop) {
@@ -50,13 +65,18 @@ export async function searchAdmin(
         .join('spots as s', 's.id', 'cs.spot_id')
         .join('spot_translations as st', 'st.spot_id', 's.id')
         .whereRaw('cs.coupon_id = c.id')
-        .andWhere((w) => w.whereRaw("lower(st.name) like ? escape '\\'", [pattern]).orWhereRaw("lower(s.store_code) like ? escape '\\'", [pattern])),
+        .andWhere((w) =>
+          w
+            .whereRaw("lower(st.name) like ? escape '\\'", [pattern])
+            .orWhereRaw("lower(s.store_code) like ? escape '\\'", [pattern]),
+        ),
     );
   }
   if (q.status === 'draft') base.andWhere('c.published', false);
   if (q.status === 'expired') base.andWhere('c.published', true).andWhere('c.valid_to', '<', today);
   if (q.status === 'scheduled') base.andWhere('c.published', true).andWhere('c.valid_from', '>', today);
-  if (q.status === 'published') base.andWhere('c.published', true).andWhere('c.valid_from', '<=', today).andWhere('c.valid_to', '>=', today);
+  if (q.status === 'published')
+    base.andWhere('c.published', true).andWhere('c.valid_from', '<=', today).andWhere('c.valid_to', '>=', today);
 
   const ordered = base.clone().select('c.*');
   if (q.sort === 'title') {
@@ -67,7 +87,10 @@ export async function searchAdmin(
       .orderBy('tj.title', 'asc');
   } else if (q.sort === 'validTo') ordered.orderBy('c.valid_to', 'asc');
   else ordered.orderBy('c.created_at', q.sort === 'oldest' ? 'asc' : 'desc');
-  ordered.orderBy('c.id', q.sort === 'oldest' ? 'asc' : 'desc').limit(q.limit).offset((q.page - 1) * q.limit);
+  ordered
+    .orderBy('c.id', q.sort === 'oldest' ? 'asc' : 'desc')
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
 
   const [rows, countRow] = await Promise.all([ordered as Promise<AdminRaw[]>, base.clone().count({ n: '*' }).first()]);
   return { rows, total: toInt(countRow?.n) };
@@ -79,9 +102,8 @@ export async function findAdminRaw(db: Knex, id: number): Promise<AdminRaw | und
 
 /** All locales' texts of some coupons: id -> { title, description, discount } per locale. */
 export async function findAllTexts(db: Knex, ids: number[]) {
-  const rows: Array<{ coupon_id: number; locale: Locale; title: string; description: string; discount_text: string }> = ids.length
-    ? await db('coupon_translations').whereIn('coupon_id', ids)
-    : [];
+  const rows: Array<{ coupon_id: number; locale: Locale; title: string; description: string; discount_text: string }> =
+    ids.length ? await db('coupon_translations').whereIn('coupon_id', ids) : [];
   const map = new Map<number, { title: LocalisedTexts; description: LocalisedTexts; discount: LocalisedTexts }>();
   for (const r of rows) {
     const entry = map.get(r.coupon_id) ?? { title: { ja: '' }, description: { ja: '' }, discount: { ja: '' } };
@@ -94,14 +116,18 @@ export async function findAllTexts(db: Knex, ids: number[]) {
 }
 
 export async function findTags(db: Knex, ids: number[]): Promise<Map<number, string[]>> {
-  const rows: Array<{ coupon_id: number; tag: string }> = ids.length ? await db('coupon_tags').whereIn('coupon_id', ids).orderBy('tag') : [];
+  const rows: Array<{ coupon_id: number; tag: string }> = ids.length
+    ? await db('coupon_tags').whereIn('coupon_id', ids).orderBy('tag')
+    : [];
   const map = new Map<number, string[]>();
   for (const r of rows) map.set(r.coupon_id, [...(map.get(r.coupon_id) ?? []), r.tag]);
   return map;
 }
 
 export async function findSpotIdsOf(db: Knex, ids: number[]): Promise<Map<number, number[]>> {
-  const rows: Array<{ coupon_id: number; spot_id: number }> = ids.length ? await db('coupon_spots').whereIn('coupon_id', ids).orderBy('spot_id') : [];
+  const rows: Array<{ coupon_id: number; spot_id: number }> = ids.length
+    ? await db('coupon_spots').whereIn('coupon_id', ids).orderBy('spot_id')
+    : [];
   const map = new Map<number, number[]>();
   for (const r of rows) map.set(r.coupon_id, [...(map.get(r.coupon_id) ?? []), r.spot_id]);
   return map;
@@ -129,7 +155,14 @@ export function translationsOf(input: Pick<AdminCouponInput, 'title' | 'descript
   return LOCALES.flatMap((locale) => {
     const title = input.title[locale]?.trim();
     if (!title) return [];
-    return [{ locale, title, description: input.description[locale]?.trim() || (locale === 'ja' ? '' : input.description.ja), discount_text: input.discount[locale]?.trim() || input.discount.ja }];
+    return [
+      {
+        locale,
+        title,
+        description: input.description[locale]?.trim() || (locale === 'ja' ? '' : input.description.ja),
+        discount_text: input.discount[locale]?.trim() || input.discount.ja,
+      },
+    ];
   });
 }
 
@@ -144,7 +177,9 @@ async function writeChildren(trx: Knex, items: Array<{ id: number; input: AdminC
     }
   }
   const texts = items.flatMap(({ id, input }) => translationsOf(input).map((t) => ({ coupon_id: id, ...t })));
-  const spots = items.flatMap(({ id, input }) => [...new Set(input.spotIds)].map((spot_id) => ({ coupon_id: id, spot_id })));
+  const spots = items.flatMap(({ id, input }) =>
+    [...new Set(input.spotIds)].map((spot_id) => ({ coupon_id: id, spot_id })),
+  );
   const tags = items.flatMap(({ id, input }) => [...new Set(input.tags)].map((tag) => ({ coupon_id: id, tag })));
   for (const part of chunks(texts)) await trx('coupon_translations').insert(part);
   for (const part of chunks(spots)) await trx('coupon_spots').insert(part);
@@ -166,7 +201,9 @@ export async function insertCoupon(trx: Knex, input: AdminCouponInput, now: Date
 }
 
 export async function updateCoupon(trx: Knex, id: number, input: AdminCouponInput, now: Date): Promise<void> {
-  await trx('coupons').where({ id }).update({ ...columns(input), updated_at: now.toISOString() });
+  await trx('coupons')
+    .where({ id })
+    .update({ ...columns(input), updated_at: now.toISOString() });
   await writeChildren(trx, [{ id, input }], true);
 }
 
@@ -179,10 +216,16 @@ export async function insertCoupons(trx: Knex, inputs: AdminCouponInput[], now: 
   const stamp = now.toISOString();
   const ids: number[] = [];
   for (const input of inputs) {
-    const [row] = await trx('coupons').insert({ ...columns(input), created_at: stamp, updated_at: stamp }).returning('id');
+    const [row] = await trx('coupons')
+      .insert({ ...columns(input), created_at: stamp, updated_at: stamp })
+      .returning('id');
     ids.push(Number(typeof row === 'object' ? row.id : row));
   }
-  await writeChildren(trx, inputs.map((input, i) => ({ id: ids[i]!, input })), false);
+  await writeChildren(
+    trx,
+    inputs.map((input, i) => ({ id: ids[i]!, input })),
+    false,
+  );
   return ids;
 }
 
@@ -191,10 +234,20 @@ export async function insertCoupons(trx: Knex, inputs: AdminCouponInput[], now: 
  * transaction). Answers how many coupons it found: fewer than given means one was deleted
  * meanwhile, and the caller should roll back.
  */
-export async function updateCoupons(trx: Knex, items: Array<{ id: number; input: AdminCouponInput }>, now: Date): Promise<number> {
+export async function updateCoupons(
+  trx: Knex,
+  items: Array<{ id: number; input: AdminCouponInput }>,
+  now: Date,
+): Promise<number> {
   const stamp = now.toISOString();
   let found = 0;
-  for (const { id, input } of items) found += toInt(await trx('coupons').where({ id }).whereNull('deleted_at').update({ ...columns(input), updated_at: stamp }));
+  for (const { id, input } of items)
+    found += toInt(
+      await trx('coupons')
+        .where({ id })
+        .whereNull('deleted_at')
+        .update({ ...columns(input), updated_at: stamp }),
+    );
   await writeChildren(trx, items, true);
   return found;
 }
@@ -235,17 +288,31 @@ export async function findCouponStates(db: Knex, ids: number[]): Promise<Map<num
 
 /** Soft-deletes: the coupon disappears everywhere, its redemptions and stamps stay. */
 export async function softDeleteCoupon(trx: Knex, id: number, now: Date): Promise<void> {
-  await trx('coupons').where({ id }).update({ deleted_at: now.toISOString(), published: false, updated_at: now.toISOString() });
+  await trx('coupons')
+    .where({ id })
+    .update({ deleted_at: now.toISOString(), published: false, updated_at: now.toISOString() });
 }
 
 /** Marks a coupon changed and points its list and detail pictures at its first image (or none). */
-export async function refreshCouponPictures(trx: Knex, id: number, first: { url: string; smallUrl: string } | null, now: Date): Promise<void> {
-  await trx('coupons').where({ id }).update({ image_url: first?.smallUrl ?? null, image_large_url: first?.url ?? null, updated_at: now.toISOString() });
+export async function refreshCouponPictures(
+  trx: Knex,
+  id: number,
+  first: { url: string; smallUrl: string } | null,
+  now: Date,
+): Promise<void> {
+  await trx('coupons')
+    .where({ id })
+    .update({ image_url: first?.smallUrl ?? null, image_large_url: first?.url ?? null, updated_at: now.toISOString() });
 }
 
 /** Tags in use with their counts, most used first; `q` narrows by prefix. */
 export async function tagSuggestions(db: Knex, q: string | undefined, limit: number) {
-  const query = db('coupon_tags as t').join('coupons as c', 'c.id', 't.coupon_id').whereNull('c.deleted_at').select('t.tag').count({ n: '*' }).groupBy('t.tag');
+  const query = db('coupon_tags as t')
+    .join('coupons as c', 'c.id', 't.coupon_id')
+    .whereNull('c.deleted_at')
+    .select('t.tag')
+    .count({ n: '*' })
+    .groupBy('t.tag');
   if (q) query.whereRaw("lower(t.tag) like ? escape '\\'", [`${likePattern(q).slice(1)}`]);
   const rows = await query.orderBy('n', 'desc').orderBy('t.tag').limit(limit);
   return (rows as Array<{ tag: string; n: unknown }>).map((r) => ({ tag: String(r.tag), count: toInt(r.n) }));
@@ -254,14 +321,35 @@ export async function tagSuggestions(db: Knex, q: string | undefined, limit: num
 export async function findImages(db: Knex, couponIds: number[]): Promise<ImageRow[]> {
   if (!couponIds.length) return [];
   const rows = await db('coupon_images').whereIn('coupon_id', couponIds).orderBy(['coupon_id', 'position']);
-  return rows.map((r) => ({ id: r.id, couponId: r.coupon_id, position: r.position, largeKey: r.large_key, smallKey: r.small_key, width: r.width, height: r.height }));
+  return rows.map((r) => ({
+    id: r.id,
+    couponId: r.coupon_id,
+    position: r.position,
+    largeKey: r.large_key,
+    smallKey: r.small_key,
+    width: r.width,
+    height: r.height,
+  }));
 }
 
-export async function insertImages(trx: Knex, couponId: number, images: Array<Omit<ImageRow, 'id' | 'couponId' | 'position'>>, now: Date) {
+export async function insertImages(
+  trx: Knex,
+  couponId: number,
+  images: Array<Omit<ImageRow, 'id' | 'couponId' | 'position'>>,
+  now: Date,
+) {
   const last = await trx('coupon_images').where({ coupon_id: couponId }).max({ p: 'position' }).first();
   let position = last?.p === null || last?.p === undefined ? 0 : toInt(last.p) + 1;
   for (const img of images) {
-    await trx('coupon_images').insert({ coupon_id: couponId, position, large_key: img.largeKey, small_key: img.smallKey, width: img.width, height: img.height, created_at: now.toISOString() });
+    await trx('coupon_images').insert({
+      coupon_id: couponId,
+      position,
+      large_key: img.largeKey,
+      small_key: img.smallKey,
+      width: img.width,
+      height: img.height,
+      created_at: now.toISOString(),
+    });
     position += 1;
   }
 }
@@ -270,10 +358,19 @@ export async function insertImages(trx: Knex, couponId: number, images: Array<Om
 export async function deleteImagesAt(trx: Knex, couponId: number, offsets: number[]): Promise<ImageRow[]> {
   const images = await findImages(trx, [couponId]);
   const removed = offsets.map((o) => images[o]).filter((i): i is ImageRow => !!i);
-  if (removed.length) await trx('coupon_images').whereIn('id', removed.map((r) => r.id)).delete();
+  if (removed.length)
+    await trx('coupon_images')
+      .whereIn(
+        'id',
+        removed.map((r) => r.id),
+      )
+      .delete();
   const kept = images.filter((i) => !removed.includes(i));
   // Renumber through negative positions first so the unique (coupon, position) index never clashes.
-  for (const [i, img] of kept.entries()) await trx('coupon_images').where({ id: img.id }).update({ position: -1 - i });
+  for (const [i, img] of kept.entries())
+    await trx('coupon_images')
+      .where({ id: img.id })
+      .update({ position: -1 - i });
   for (const [i, img] of kept.entries()) await trx('coupon_images').where({ id: img.id }).update({ position: i });
   return removed;
 }

@@ -150,7 +150,13 @@ async function loadEditable(db: Knex, staff: StaffScope, id: number, forWrite: b
  * Spec 7 `GET /admincoupons/{id}`: the whole coupon for its form.
  * @throws NotFoundError COUPON_NOT_FOUND; ForbiddenError NOT_YOUR_SPOT (shop staff)
  */
-export async function getAdminCoupon(db: Knex, store: ImageStore, staff: StaffScope, id: number, today: string): Promise<AdminCoupon> {
+export async function getAdminCoupon(
+  db: Knex,
+  store: ImageStore,
+  staff: StaffScope,
+  id: number,
+  today: string,
+): Promise<AdminCoupon> {
   const raw = await loadEditable(db, staff, id, false);
   const [c] = await present(db, store, [raw], today);
   const { texts, ...rest } = c!;
@@ -171,11 +177,25 @@ async function checkSpots(db: Knex, staff: StaffScope, spotIds: number[]) {
  * transaction, recorded in the audit log.
  * @throws BusinessRuleError UNKNOWN_SPOTS (422); ForbiddenError NOT_YOUR_SPOT (shop staff)
  */
-export async function createAdminCoupon(db: Knex, store: ImageStore, staff: StaffScope, input: AdminCouponInput, now: Date, today: string): Promise<AdminCoupon> {
+export async function createAdminCoupon(
+  db: Knex,
+  store: ImageStore,
+  staff: StaffScope,
+  input: AdminCouponInput,
+  now: Date,
+  today: string,
+): Promise<AdminCoupon> {
   await checkSpots(db, staff, input.spotIds);
   const id = await db.transaction(async (trx) => {
     const newId = await insertCoupon(trx, input, now);
-    await recordAudit(trx, staff, { action: 'create', entity: 'coupon', entityId: newId, before: null, after: input, now });
+    await recordAudit(trx, staff, {
+      action: 'create',
+      entity: 'coupon',
+      entityId: newId,
+      before: null,
+      after: input,
+      now,
+    });
     return newId;
   });
   return getAdminCoupon(db, store, staff, id, today);
@@ -190,13 +210,28 @@ const auditView = (c: AdminCoupon) => {
  * Spec 7 `PUT /admincoupons/{id}`: replaces a coupon's fields, texts, spots and tags.
  * @throws NotFoundError COUPON_NOT_FOUND; ForbiddenError NOT_YOUR_SPOT; BusinessRuleError UNKNOWN_SPOTS
  */
-export async function updateAdminCoupon(db: Knex, store: ImageStore, staff: StaffScope, id: number, input: AdminCouponInput, now: Date, today: string): Promise<AdminCoupon> {
+export async function updateAdminCoupon(
+  db: Knex,
+  store: ImageStore,
+  staff: StaffScope,
+  id: number,
+  input: AdminCouponInput,
+  now: Date,
+  today: string,
+): Promise<AdminCoupon> {
   await loadEditable(db, staff, id, true);
   await checkSpots(db, staff, input.spotIds);
   const before = await getAdminCoupon(db, store, staff, id, today);
   await db.transaction(async (trx) => {
     await updateCoupon(trx, id, input, now);
-    await recordAudit(trx, staff, { action: 'update', entity: 'coupon', entityId: id, before: auditView(before), after: input, now });
+    await recordAudit(trx, staff, {
+      action: 'update',
+      entity: 'coupon',
+      entityId: id,
+      before: auditView(before),
+      after: input,
+      now,
+    });
   });
   return getAdminCoupon(db, store, staff, id, today);
 }
@@ -206,12 +241,26 @@ export async function updateAdminCoupon(db: Knex, store: ImageStore, staff: Staf
  * redemptions and stamps stay).
  * @throws NotFoundError COUPON_NOT_FOUND; ForbiddenError NOT_YOUR_SPOT
  */
-export async function deleteAdminCoupon(db: Knex, store: ImageStore, staff: StaffScope, id: number, now: Date, today: string): Promise<void> {
+export async function deleteAdminCoupon(
+  db: Knex,
+  store: ImageStore,
+  staff: StaffScope,
+  id: number,
+  now: Date,
+  today: string,
+): Promise<void> {
   await loadEditable(db, staff, id, true);
   const before = await getAdminCoupon(db, store, staff, id, today);
   await db.transaction(async (trx) => {
     await softDeleteCoupon(trx, id, now);
-    await recordAudit(trx, staff, { action: 'delete', entity: 'coupon', entityId: id, before: auditView(before), after: null, now });
+    await recordAudit(trx, staff, {
+      action: 'delete',
+      entity: 'coupon',
+      entityId: id,
+      before: auditView(before),
+      after: null,
+      now,
+    });
   });
 }
 
@@ -237,7 +286,14 @@ export async function linePointAmount(db: Knex, staff: StaffScope, couponId: num
  * @returns the coupon's images after the upload
  * @throws BusinessRuleError NOT_AN_IMAGE (422), NO_FILES (400)
  */
-export async function addCouponImages(db: Knex, store: ImageStore, staff: StaffScope, id: number, files: Buffer[], now: Date): Promise<CouponImage[]> {
+export async function addCouponImages(
+  db: Knex,
+  store: ImageStore,
+  staff: StaffScope,
+  id: number,
+  files: Buffer[],
+  now: Date,
+): Promise<CouponImage[]> {
   await loadEditable(db, staff, id, true);
   if (!files.length) throw new BusinessRuleError('NO_FILES');
   const stored: StoredImage[] = [];
@@ -250,7 +306,14 @@ export async function addCouponImages(db: Knex, store: ImageStore, staff: StaffS
   await db.transaction(async (trx) => {
     await insertImages(trx, id, stored, now);
     await refreshCouponPictures(trx, id, firstPicture(store, await findImages(trx, [id])), now);
-    await recordAudit(trx, staff, { action: 'update', entity: 'coupon', entityId: id, before: null, after: { imagesAdded: stored.map((s) => s.largeKey) }, now });
+    await recordAudit(trx, staff, {
+      action: 'update',
+      entity: 'coupon',
+      entityId: id,
+      before: null,
+      after: { imagesAdded: stored.map((s) => s.largeKey) },
+      now,
+    });
   });
   return (await findImages(db, [id])).map((img, i) => imageOf(store, img, i));
 }
@@ -259,12 +322,26 @@ export async function addCouponImages(db: Knex, store: ImageStore, staff: StaffS
  * Spec 7 `DELETE /admincoupons/{id}/images?type=couponImage&offsets[]=…`: removes the images
  * at those list offsets (0-based) and their files; the rest close up.
  */
-export async function removeCouponImages(db: Knex, store: ImageStore, staff: StaffScope, id: number, offsets: number[], now: Date): Promise<CouponImage[]> {
+export async function removeCouponImages(
+  db: Knex,
+  store: ImageStore,
+  staff: StaffScope,
+  id: number,
+  offsets: number[],
+  now: Date,
+): Promise<CouponImage[]> {
   await loadEditable(db, staff, id, true);
   const removed = await db.transaction(async (trx) => {
     const gone = await deleteImagesAt(trx, id, [...new Set(offsets)]);
     await refreshCouponPictures(trx, id, firstPicture(store, await findImages(trx, [id])), now);
-    await recordAudit(trx, staff, { action: 'update', entity: 'coupon', entityId: id, before: { imagesRemoved: gone.map((g) => g.largeKey) }, after: null, now });
+    await recordAudit(trx, staff, {
+      action: 'update',
+      entity: 'coupon',
+      entityId: id,
+      before: { imagesRemoved: gone.map((g) => g.largeKey) },
+      after: null,
+      now,
+    });
     return gone;
   });
   await Promise.all(removed.flatMap((r) => [store.delete(r.largeKey), store.delete(r.smallKey)]));
@@ -287,7 +364,13 @@ export const COUPON_CSV_MAX_ROWS = 5000;
  * @throws CsvRowsError CSV_ROWS_INVALID (422) with `{row, column, code, message}` per problem; nothing written
  * @throws ConflictError CSV_IMPORT_CONFLICT (409) when a coupon of the file was deleted during the import
  */
-export async function importCouponsCsv(db: Knex, staff: StaffScope, bytes: Buffer, now: Date, locale: Locale): Promise<CouponImportResult> {
+export async function importCouponsCsv(
+  db: Knex,
+  staff: StaffScope,
+  bytes: Buffer,
+  now: Date,
+  locale: Locale,
+): Promise<CouponImportResult> {
   if (staff.role !== 'admin') throw new ForbiddenError();
   const [header, ...records] = await parseCsv(decodeCsv(bytes), COUPON_CSV_MAX_ROWS);
   if (!header) throw new CsvFileError('CSV_EMPTY');
@@ -297,8 +380,15 @@ export async function importCouponsCsv(db: Knex, staff: StaffScope, bytes: Buffe
     const at = columns.indexOf(column as (typeof columns)[number]);
     return at < 0 ? [] : records.map((r) => r[at] ?? '');
   };
-  const ids = cellsIn('id').map(couponIdOf).filter((id): id is number => id !== undefined);
-  const codes = cellsIn('store_codes').flatMap((c) => c.split(CSV_LIST_SEPARATOR).map((s) => s.trim()).filter(Boolean));
+  const ids = cellsIn('id')
+    .map(couponIdOf)
+    .filter((id): id is number => id !== undefined);
+  const codes = cellsIn('store_codes').flatMap((c) =>
+    c
+      .split(CSV_LIST_SEPARATOR)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   return db.transaction(async (trx) => {
     const stored = await findCouponStates(trx, ids);
     const spotIds = await spotIdsByStoreCode(trx, codes);
@@ -315,6 +405,11 @@ export async function importCouponsCsv(db: Knex, staff: StaffScope, bytes: Buffe
       recordAudit(trx, staff, { action: 'import', entity: 'coupon', entityId, before, after, now });
     for (const [i, input] of creates.entries()) await audit(createdIds[i]!, null, input);
     for (const u of updates) await audit(u.id, stored.get(u.id)!, u.input);
-    return { created: creates.length, updated: updates.length, unchanged: coupons.length - creates.length - updates.length, total: coupons.length };
+    return {
+      created: creates.length,
+      updated: updates.length,
+      unchanged: coupons.length - creates.length - updates.length,
+      total: coupons.length,
+    };
   });
 }

@@ -1,6 +1,11 @@
 import { AdminCouponInput, type LocalisedTexts } from '../../contracts/admincoupons';
 import { LOCALES } from '../../contracts/common';
-import { COUPON_CSV_COLUMNS, COUPON_CSV_COLUMN_RULES, CSV_LIST_SEPARATOR, type CouponCsvColumn } from '../../contracts/spots-admin';
+import {
+  COUPON_CSV_COLUMNS,
+  COUPON_CSV_COLUMN_RULES,
+  CSV_LIST_SEPARATOR,
+  type CouponCsvColumn,
+} from '../../contracts/spots-admin';
 import { cellsOf, readCsvHeader, unprotectCell, type CsvRowProblem } from '../../http/csv';
 import { translationsOf, type CouponState } from './coupons.admin.repo';
 
@@ -48,7 +53,14 @@ const ORDER = new Map<string, number>(COUPON_CSV_HEADER.map((c, i) => [c, i]));
 
 const text = (v: string | undefined) => (v === undefined ? undefined : unprotectCell(v));
 /** A `|` separated cell as its values: trimmed, empty ones dropped, each once. */
-const listCell = (v: string | undefined) => [...new Set(unprotectCell(v ?? '').split(CSV_LIST_SEPARATOR).map((s) => s.trim()).filter(Boolean))];
+const listCell = (v: string | undefined) => [
+  ...new Set(
+    unprotectCell(v ?? '')
+      .split(CSV_LIST_SEPARATOR)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** Positive integer id of a cell (full-width digits read too), or undefined. */
 export function couponIdOf(cell: string | undefined): number | undefined {
@@ -112,14 +124,20 @@ export function validateCouponRows(
     const row = index + 2;
     if (record.every((c) => c === '')) return; // a blank line between rows
     if (record.length > width && record.slice(width).some((c) => c !== '')) {
-      errors.push({ row, column: '', code: 'validation.columnCount', params: { expected: width, found: record.length } });
+      errors.push({
+        row,
+        column: '',
+        code: 'validation.columnCount',
+        params: { expected: width, found: record.length },
+      });
       return;
     }
     const cells = cellsOf(record, columns);
     const has = (c: CouponCsvColumn) => c in cells;
     const problems: CsvRowProblem[] = [];
     const problem = (column: string, code: string, params?: Record<string, string | number>) => {
-      if (!problems.some((p) => p.column === column)) problems.push({ row, column, code, ...(params ? { params } : {}) });
+      if (!problems.some((p) => p.column === column))
+        problems.push({ row, column, code, ...(params ? { params } : {}) });
     };
 
     let id: number | undefined;
@@ -180,8 +198,11 @@ export function validateCouponRows(
       for (const issue of parsed.error.issues) {
         const column = FIELD_COLUMN[String(issue.path[0])] ?? '';
         if (unknown.length && column === 'store_codes') continue; // already named the unknown codes
-        let code = issue.message.startsWith('validation.') ? issue.message : (COLUMN_CODE[column as CouponCsvColumn] ?? 'validation.invalid');
-        if (issue.code === 'too_big' && !COLUMN_CODE[column as CouponCsvColumn] && column !== 'store_codes') code = 'validation.tooLong';
+        let code = issue.message.startsWith('validation.')
+          ? issue.message
+          : (COLUMN_CODE[column as CouponCsvColumn] ?? 'validation.invalid');
+        if (issue.code === 'too_big' && !COLUMN_CODE[column as CouponCsvColumn] && column !== 'store_codes')
+          code = 'validation.tooLong';
         problem(column, code);
       }
     }

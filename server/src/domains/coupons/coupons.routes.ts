@@ -65,7 +65,8 @@ export function couponRoutes(deps: AppDeps): AnyRoute[] {
       errors: [404, 409, 422],
       handler: async ({ params, body, actor, locale, req, res }) => {
         const key = IdempotencyKey.safeParse(req.get('idempotency-key'));
-        if (!key.success) throw new ValidationError([`headers.Idempotency-Key: ${key.error.issues[0]?.message ?? 'required'}`]);
+        if (!key.success)
+          throw new ValidationError([`headers.Idempotency-Key: ${key.error.issues[0]?.message ?? 'required'}`]);
         const answer = await markCouponUsed(db, {
           couponId: params.id,
           userId: visitorIdOf(actor),

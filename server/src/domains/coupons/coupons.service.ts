@@ -1,6 +1,12 @@
 import type { Knex } from 'knex';
 import { MAX_ID, type ListMeta, type Locale } from '../../contracts/common';
-import type { CouponCard, CouponDetail, CouponSearchQuery, MarkUsedBody, MarkUsedResult } from '../../contracts/coupons';
+import type {
+  CouponCard,
+  CouponDetail,
+  CouponSearchQuery,
+  MarkUsedBody,
+  MarkUsedResult,
+} from '../../contracts/coupons';
 import { isUniqueViolation, jstDate } from '../../db/dialect';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../http/errors';
 import { runningCampaign } from '../campaigns/campaigns.service';
@@ -8,7 +14,14 @@ import { remember, replayOf, requestHash } from '../idempotency/idempotency.serv
 import { nearestUsableSpot, spotByCheckInCode, spotsOfCoupons, type SpotRow } from '../spots/spots.service';
 import { awardStamp } from '../stamps/stamps.service';
 import { visitorSince } from '../users/users.service';
-import { findCoupon, findTitles, hasRedemptionOn, insertRedemption, searchPublished, type CouponRow } from './coupons.repo';
+import {
+  findCoupon,
+  findTitles,
+  hasRedemptionOn,
+  insertRedemption,
+  searchPublished,
+  type CouponRow,
+} from './coupons.repo';
 
 /**
  * Reported GPS accuracy widens a spot's usable range by at most this many metres: a phone
@@ -27,7 +40,12 @@ export const MAX_USED_AT_SKEW_MS = 5 * 60 * 1000;
  * whose check-in code was typed in.
  * @throws BusinessRuleError NOT_NEARBY, STORE_CODE_INVALID (422)
  */
-async function presentSpot(trx: Knex, couponId: number, body: MarkUsedBody, locale: Locale): Promise<SpotRow & { distanceM: number }> {
+async function presentSpot(
+  trx: Knex,
+  couponId: number,
+  body: MarkUsedBody,
+  locale: Locale,
+): Promise<SpotRow & { distanceM: number }> {
   if (body.checkInCode !== undefined) {
     const spot = await spotByCheckInCode(trx, { couponId, code: body.checkInCode, locale });
     if (!spot) throw new BusinessRuleError('STORE_CODE_INVALID');
@@ -78,7 +96,11 @@ export async function searchCoupons(
   locale: Locale,
 ): Promise<{ data: CouponCard[]; meta: ListMeta }> {
   const { rows, total } = await searchPublished(db, q, today, locale);
-  const spots = await spotsOfCoupons(db, rows.map((r) => r.id), locale);
+  const spots = await spotsOfCoupons(
+    db,
+    rows.map((r) => r.id),
+    locale,
+  );
   return { data: rows.map((c) => toCard(c, spots.get(c.id) ?? [])), meta: { page: q.page, limit: q.limit, total } };
 }
 
@@ -109,7 +131,10 @@ export async function couponDetail(
   const coupon = await shownCoupon(db, q.id, q.today, q.locale);
   if (!coupon) throw new NotFoundError('COUPON_NOT_FOUND');
   const spots = (await spotsOfCoupons(db, [coupon.id], q.locale)).get(coupon.id) ?? [];
-  const usedToday = q.userId === undefined ? null : await hasRedemptionOn(db, q.userId, coupon.id, { usedOn: q.today, receivedOn: q.today });
+  const usedToday =
+    q.userId === undefined
+      ? null
+      : await hasRedemptionOn(db, q.userId, coupon.id, { usedOn: q.today, receivedOn: q.today });
   return {
     ...toCard(coupon, spots),
     description: coupon.description,
@@ -175,7 +200,8 @@ export async function markCouponUsed(
       const coupon = await findCoupon(trx, cmd.couponId, cmd.locale);
       if (!coupon || !coupon.published) throw new NotFoundError('COUPON_NOT_FOUND');
       if (!isUsableOn(coupon, day)) throw new BusinessRuleError('COUPON_NOT_VALID');
-      if (await hasRedemptionOn(trx, cmd.userId, coupon.id, { usedOn: day, receivedOn })) throw new ConflictError('ALREADY_USED_TODAY');
+      if (await hasRedemptionOn(trx, cmd.userId, coupon.id, { usedOn: day, receivedOn }))
+        throw new ConflictError('ALREADY_USED_TODAY');
       const spot = await presentSpot(trx, coupon.id, cmd.body, cmd.locale);
       const redemption = await insertRedemption(trx, {
         userId: cmd.userId,
@@ -218,7 +244,14 @@ export async function markCouponUsed(
         stamp,
       };
       const answer = { status: 200, body: { data: result } };
-      await remember(trx, { userId: cmd.userId, key: cmd.idempotencyKey, scope: 'coupon.qr', requestHash: hash, ...answer, now: cmd.now });
+      await remember(trx, {
+        userId: cmd.userId,
+        key: cmd.idempotencyKey,
+        scope: 'coupon.qr',
+        requestHash: hash,
+        ...answer,
+        now: cmd.now,
+      });
       return answer;
     });
   } catch (err) {

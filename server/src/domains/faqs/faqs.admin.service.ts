@@ -2,7 +2,15 @@ import type { Knex } from 'knex';
 import type { AdminFaqCategory, FaqCategoryInput, FaqInput } from '../../contracts/faqs';
 import { NotFoundError } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { categoryExists, deleteCategory, deleteFaq, faqExists, findFaqTreeAllLocales, saveCategory, saveFaq } from './faqs.repo';
+import {
+  categoryExists,
+  deleteCategory,
+  deleteFaq,
+  faqExists,
+  findFaqTreeAllLocales,
+  saveCategory,
+  saveFaq,
+} from './faqs.repo';
 
 /** Spec 7 `GET /faqs/list/category`: the FAQ with every locale's texts, for the admin screen. */
 export async function adminFaq(db: Knex): Promise<AdminFaqCategory[]> {
@@ -17,7 +25,14 @@ export async function addFaqCategory(db: Knex, actor: AuditActor, input: FaqCate
   if (input.id !== undefined && !(await categoryExists(db, input.id))) throw new NotFoundError('FAQ_NOT_FOUND');
   return db.transaction(async (trx) => {
     const id = await saveCategory(trx, input, now);
-    await recordAudit(trx, actor, { action: input.id ? 'update' : 'create', entity: 'faqCategory', entityId: id, before: null, after: input, now });
+    await recordAudit(trx, actor, {
+      action: input.id ? 'update' : 'create',
+      entity: 'faqCategory',
+      entityId: id,
+      before: null,
+      after: input,
+      now,
+    });
     return id;
   });
 }
@@ -31,7 +46,14 @@ export async function addFaq(db: Knex, actor: AuditActor, input: FaqInput, now: 
   if (input.id !== undefined && !(await faqExists(db, input.id))) throw new NotFoundError('FAQ_NOT_FOUND');
   return db.transaction(async (trx) => {
     const id = await saveFaq(trx, input, now);
-    await recordAudit(trx, actor, { action: input.id ? 'update' : 'create', entity: 'faq', entityId: id, before: null, after: input, now });
+    await recordAudit(trx, actor, {
+      action: input.id ? 'update' : 'create',
+      entity: 'faq',
+      entityId: id,
+      before: null,
+      after: input,
+      now,
+    });
     return id;
   });
 }
@@ -41,7 +63,14 @@ export async function removeFaqCategory(db: Knex, actor: AuditActor, id: number,
   if (!(await categoryExists(db, id))) throw new NotFoundError('FAQ_NOT_FOUND');
   await db.transaction(async (trx) => {
     await deleteCategory(trx, id, now);
-    await recordAudit(trx, actor, { action: 'delete', entity: 'faqCategory', entityId: id, before: { id }, after: null, now });
+    await recordAudit(trx, actor, {
+      action: 'delete',
+      entity: 'faqCategory',
+      entityId: id,
+      before: { id },
+      after: null,
+      now,
+    });
   });
 }
 

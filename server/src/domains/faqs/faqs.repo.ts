@@ -5,14 +5,27 @@ import { loadTranslations } from '../../db/translations';
 
 /** Categories that are not deleted, in order, each with its entries, texts in the locale (ja fallback). */
 export async function findFaqTree(db: Knex, locale: Locale): Promise<FaqCategory[]> {
-  const categories: Array<{ id: number }> = await db('faq_categories').whereNull('deleted_at').orderBy(['sort_order', 'id']).select('id');
+  const categories: Array<{ id: number }> = await db('faq_categories')
+    .whereNull('deleted_at')
+    .orderBy(['sort_order', 'id'])
+    .select('id');
   const ids = categories.map((c) => c.id);
   const faqs: Array<{ id: number; category_id: number }> = ids.length
-    ? await db('faqs').whereIn('category_id', ids).whereNull('deleted_at').orderBy(['sort_order', 'id']).select('id', 'category_id')
+    ? await db('faqs')
+        .whereIn('category_id', ids)
+        .whereNull('deleted_at')
+        .orderBy(['sort_order', 'id'])
+        .select('id', 'category_id')
     : [];
   const [names, texts] = await Promise.all([
     loadTranslations<{ name: string }>(db, 'faq_category_translations', 'category_id', ids, locale),
-    loadTranslations<{ question: string; answer: string }>(db, 'faq_translations', 'faq_id', faqs.map((f) => f.id), locale),
+    loadTranslations<{ question: string; answer: string }>(
+      db,
+      'faq_translations',
+      'faq_id',
+      faqs.map((f) => f.id),
+      locale,
+    ),
   ]);
   return categories.map((c) => ({
     id: c.id,
@@ -27,14 +40,21 @@ const TEXT_LOCALES = ['ja', 'en', 'ko', 'zh-cn', 'zh-tw'] as const;
 
 /** Every category and entry not deleted, with all locales' texts (admin screen). */
 export async function findFaqTreeAllLocales(db: Knex): Promise<AdminFaqCategory[]> {
-  const categories: Array<{ id: number; sort_order: number }> = await db('faq_categories').whereNull('deleted_at').orderBy(['sort_order', 'id']);
+  const categories: Array<{ id: number; sort_order: number }> = await db('faq_categories')
+    .whereNull('deleted_at')
+    .orderBy(['sort_order', 'id']);
   const ids = categories.map((c) => c.id);
   const faqs: Array<{ id: number; category_id: number; sort_order: number }> = ids.length
     ? await db('faqs').whereIn('category_id', ids).whereNull('deleted_at').orderBy(['sort_order', 'id'])
     : [];
-  const names: Array<{ category_id: number; locale: Locale; name: string }> = ids.length ? await db('faq_category_translations').whereIn('category_id', ids) : [];
+  const names: Array<{ category_id: number; locale: Locale; name: string }> = ids.length
+    ? await db('faq_category_translations').whereIn('category_id', ids)
+    : [];
   const texts: Array<{ faq_id: number; locale: Locale; question: string; answer: string }> = faqs.length
-    ? await db('faq_translations').whereIn('faq_id', faqs.map((f) => f.id))
+    ? await db('faq_translations').whereIn(
+        'faq_id',
+        faqs.map((f) => f.id),
+      )
     : [];
   return categories.map((c) => {
     const name: AdminFaqCategory['name'] = { ja: '' };
@@ -70,7 +90,9 @@ export async function faqExists(db: Knex, id: number): Promise<boolean> {
 export async function saveCategory(trx: Knex, input: FaqCategoryInput, now: Date): Promise<number> {
   let id = input.id;
   if (id === undefined) {
-    const [row] = await trx('faq_categories').insert({ sort_order: input.sortOrder, created_at: now.toISOString(), updated_at: now.toISOString() }).returning('id');
+    const [row] = await trx('faq_categories')
+      .insert({ sort_order: input.sortOrder, created_at: now.toISOString(), updated_at: now.toISOString() })
+      .returning('id');
     id = typeof row === 'object' ? row.id : row;
   } else {
     await trx('faq_categories').where({ id }).update({ sort_order: input.sortOrder, updated_at: now.toISOString() });
@@ -78,7 +100,11 @@ export async function saveCategory(trx: Knex, input: FaqCategoryInput, now: Date
   }
   const categoryId = id as number;
   await trx('faq_category_translations').insert(
-    TEXT_LOCALES.filter((l) => input.name[l]?.trim()).map((locale) => ({ category_id: categoryId, locale, name: input.name[locale]!.trim() })),
+    TEXT_LOCALES.filter((l) => input.name[l]?.trim()).map((locale) => ({
+      category_id: categoryId,
+      locale,
+      name: input.name[locale]!.trim(),
+    })),
   );
   return categoryId;
 }
@@ -87,10 +113,19 @@ export async function saveCategory(trx: Knex, input: FaqCategoryInput, now: Date
 export async function saveFaq(trx: Knex, input: FaqInput, now: Date): Promise<number> {
   let id = input.id;
   if (id === undefined) {
-    const [row] = await trx('faqs').insert({ category_id: input.categoryId, sort_order: input.sortOrder, created_at: now.toISOString(), updated_at: now.toISOString() }).returning('id');
+    const [row] = await trx('faqs')
+      .insert({
+        category_id: input.categoryId,
+        sort_order: input.sortOrder,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .returning('id');
     id = typeof row === 'object' ? row.id : row;
   } else {
-    await trx('faqs').where({ id }).update({ category_id: input.categoryId, sort_order: input.sortOrder, updated_at: now.toISOString() });
+    await trx('faqs')
+      .where({ id })
+      .update({ category_id: input.categoryId, sort_order: input.sortOrder, updated_at: now.toISOString() });
     await trx('faq_translations').where({ faq_id: id }).delete();
   }
   const faqId = id as number;

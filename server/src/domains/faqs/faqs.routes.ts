@@ -34,7 +34,9 @@ export function faqRoutes({ db, clock }: AppDeps): AnyRoute[] {
       body: FaqCategoryInput,
       response: SavedIdResponse,
       errors: [404],
-      handler: async ({ body, actor, req }) => ({ data: { id: await addFaqCategory(db, actorOf(actor, req.requestId), body, clock.now()) } }),
+      handler: async ({ body, actor, req }) => ({
+        data: { id: await addFaqCategory(db, actorOf(actor, req.requestId), body, clock.now()) },
+      }),
     }),
     defineRoute({
       method: 'post',
@@ -45,7 +47,9 @@ export function faqRoutes({ db, clock }: AppDeps): AnyRoute[] {
       body: FaqInput,
       response: SavedIdResponse,
       errors: [404],
-      handler: async ({ body, actor, req }) => ({ data: { id: await addFaq(db, actorOf(actor, req.requestId), body, clock.now()) } }),
+      handler: async ({ body, actor, req }) => ({
+        data: { id: await addFaq(db, actorOf(actor, req.requestId), body, clock.now()) },
+      }),
     }),
     defineRoute({
       method: 'put',

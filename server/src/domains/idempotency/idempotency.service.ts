@@ -13,7 +13,12 @@ export function requestHash(content: unknown): string {
  * @returns undefined when the key is new
  * @throws BusinessRuleError IDEMPOTENCY_KEY_REUSED (422) when the key came with another request
  */
-export async function replayOf(db: Knex, userId: number, key: string, hash: string): Promise<StoredResponse | undefined> {
+export async function replayOf(
+  db: Knex,
+  userId: number,
+  key: string,
+  hash: string,
+): Promise<StoredResponse | undefined> {
   const stored = await findStored(db, userId, key);
   if (!stored) return undefined;
   if (stored.requestHash !== hash) throw new BusinessRuleError('IDEMPOTENCY_KEY_REUSED');

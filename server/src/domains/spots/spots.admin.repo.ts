@@ -56,7 +56,9 @@ function matching(db: Knex, query: Knex.QueryBuilder, q: string | undefined) {
       .whereRaw("lower(s.store_code) like ? escape '\\'", [pattern])
       .orWhereRaw("lower(s.address) like ? escape '\\'", [pattern])
       .orWhereExists(
-        db('spot_translations as st').whereRaw('st.spot_id = s.id').andWhereRaw("lower(st.name) like ? escape '\\'", [pattern]),
+        db('spot_translations as st')
+          .whereRaw('st.spot_id = s.id')
+          .andWhereRaw("lower(st.name) like ? escape '\\'", [pattern]),
       ),
   );
 }
@@ -88,7 +90,12 @@ function toRow(r: Raw & { coupon_count?: unknown }, name: string | undefined): S
 }
 
 /** A page of spots for the admin list, filtered and sorted, with names in the locale. */
-export async function findSpotsPage(db: Knex, q: SpotAdminQuery, scope: SpotScope, locale: Locale): Promise<{ rows: SpotAdminRow[]; total: number }> {
+export async function findSpotsPage(
+  db: Knex,
+  q: SpotAdminQuery,
+  scope: SpotScope,
+  locale: Locale,
+): Promise<{ rows: SpotAdminRow[]; total: number }> {
   const base = scoped(db('spots as s'), scope);
   matching(db, base, q.q);
   if (q.area) base.andWhere('s.area', q.area);
@@ -105,7 +112,13 @@ export async function findSpotsPage(db: Knex, q: SpotAdminQuery, scope: SpotScop
       .offset((q.page - 1) * q.limit) as Promise<Array<Raw & { coupon_count: unknown }>>,
     base.clone().count({ n: '*' }).first(),
   ]);
-  const names = await loadTranslations<{ name: string }>(db, 'spot_translations', 'spot_id', rows.map((r) => r.id), locale);
+  const names = await loadTranslations<{ name: string }>(
+    db,
+    'spot_translations',
+    'spot_id',
+    rows.map((r) => r.id),
+    locale,
+  );
   return { rows: rows.map((r) => toRow(r, names.get(r.id)?.name)), total: toInt(countRow?.n) };
 }
 
@@ -118,10 +131,18 @@ export async function findSpotPicks(
 ): Promise<{ rows: SpotPickerItem[]; total: number }> {
   const base = matching(db, scoped(db('spots as s'), scope), q.q);
   const [rows, countRow] = await Promise.all([
-    base.clone().select('s.id', 's.store_code').orderBy('s.store_code').limit(q.limit) as Promise<Array<{ id: number; store_code: string }>>,
+    base.clone().select('s.id', 's.store_code').orderBy('s.store_code').limit(q.limit) as Promise<
+      Array<{ id: number; store_code: string }>
+    >,
     base.clone().count({ n: '*' }).first(),
   ]);
-  const names = await loadTranslations<{ name: string }>(db, 'spot_translations', 'spot_id', rows.map((r) => r.id), locale);
+  const names = await loadTranslations<{ name: string }>(
+    db,
+    'spot_translations',
+    'spot_id',
+    rows.map((r) => r.id),
+    locale,
+  );
   return {
     rows: rows.map((r) => ({ id: r.id, storeCode: r.store_code, name: names.get(r.id)?.name ?? r.store_code })),
     total: toInt(countRow?.n),
@@ -131,7 +152,10 @@ export async function findSpotPicks(
 async function namesOf(db: Knex, ids: number[]): Promise<Map<number, SpotNames>> {
   const result = new Map<number, SpotNames>();
   for (const part of chunks(ids)) {
-    const rows: Array<{ spot_id: number; locale: Locale; name: string }> = await db('spot_translations').whereIn('spot_id', part);
+    const rows: Array<{ spot_id: number; locale: Locale; name: string }> = await db('spot_translations').whereIn(
+      'spot_id',
+      part,
+    );
     for (const r of rows) {
       const names = result.get(r.spot_id) ?? ({ ja: '' } as SpotNames);
       names[r.locale] = r.name;
@@ -181,10 +205,16 @@ export async function findSpotRecord(db: Knex, id: number): Promise<SpotRecord |
 }
 
 /** The editable state of the spots with these store codes, keyed by store code. */
-export async function findSpotRecordsByStoreCode(db: Knex, codes: string[]): Promise<Map<string, SpotRecord & { id: number }>> {
+export async function findSpotRecordsByStoreCode(
+  db: Knex,
+  codes: string[],
+): Promise<Map<string, SpotRecord & { id: number }>> {
   const raws: Raw[] = [];
   for (const part of chunks([...new Set(codes)])) raws.push(...(await db('spots').whereIn('store_code', part)));
-  const names = await namesOf(db, raws.map((r) => r.id));
+  const names = await namesOf(
+    db,
+    raws.map((r) => r.id),
+  );
   return new Map(raws.map((r) => [r.store_code, { id: r.id, ...toRecord(r, names.get(r.id)) }]));
 }
 
@@ -234,7 +264,10 @@ export async function insertSpots(trx: Knex, spots: SpotRecord[], now: Date): Pr
 export async function updateSpots(trx: Knex, spots: Array<SpotRecord & { id: number }>, now: Date): Promise<void> {
   if (spots.length === 0) return;
   const stamp = now.toISOString();
-  for (const s of spots) await trx('spots').where({ id: s.id }).update({ ...columnsOf(s), updated_at: stamp });
+  for (const s of spots)
+    await trx('spots')
+      .where({ id: s.id })
+      .update({ ...columnsOf(s), updated_at: stamp });
   for (const part of chunks(spots.map((s) => s.id))) await trx('spot_translations').whereIn('spot_id', part).delete();
   const names = spots.flatMap((s) => nameRows(s.id, s.names));
   for (const part of chunks(names)) await trx('spot_translations').insert(part);
@@ -247,8 +280,15 @@ export async function findSpotRecordsAfter(
   afterId: number,
   limit: number,
 ): Promise<Array<SpotRecord & { id: number }>> {
-  const rows: Raw[] = await scoped(db('spots as s'), scope).where('s.id', '>', afterId).orderBy('s.id').limit(limit).select('s.*');
-  const names = await namesOf(db, rows.map((r) => r.id));
+  const rows: Raw[] = await scoped(db('spots as s'), scope)
+    .where('s.id', '>', afterId)
+    .orderBy('s.id')
+    .limit(limit)
+    .select('s.*');
+  const names = await namesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ id: r.id, ...toRecord(r, names.get(r.id)) }));
 }
 

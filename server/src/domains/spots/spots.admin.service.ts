@@ -134,18 +134,33 @@ export async function saveSpot(
       if (taken !== undefined && taken !== a.id) throw new ConflictError('STORE_CODE_TAKEN');
       if (a.id === undefined) {
         const created = (await insertSpots(trx, [next], a.now)).get(next.storeCode)!;
-        await recordAudit(trx, actor, { action: 'create', entity: 'spot', entityId: created, before: null, after: next, now: a.now });
+        await recordAudit(trx, actor, {
+          action: 'create',
+          entity: 'spot',
+          entityId: created,
+          before: null,
+          after: next,
+          now: a.now,
+        });
         return created;
       }
       const before = await findSpotRecord(trx, a.id);
       if (!before) throw new NotFoundError('SPOT_NOT_FOUND');
       if (actor.role !== 'admin') {
         const changed = ADMIN_ONLY_SPOT_FIELDS.filter((f) => before[f] !== next[f]);
-        if (changed.length) throw new AppError(403, 'SPOT_FIELDS_ADMIN_ONLY', undefined, { fields: changed.join(', ') });
+        if (changed.length)
+          throw new AppError(403, 'SPOT_FIELDS_ADMIN_ONLY', undefined, { fields: changed.join(', ') });
       }
       if (!sameSpot(before, next)) {
         await updateSpots(trx, [{ id: a.id, ...next }], a.now);
-        await recordAudit(trx, actor, { action: 'update', entity: 'spot', entityId: a.id, before, after: next, now: a.now });
+        await recordAudit(trx, actor, {
+          action: 'update',
+          entity: 'spot',
+          entityId: a.id,
+          before,
+          after: next,
+          now: a.now,
+        });
       }
       return a.id;
     });
@@ -200,13 +215,30 @@ const QR_OPTIONS = { errorCorrectionLevel: 'M' as const, margin: 4 };
  */
 export async function spotQrCode(
   db: Knex,
-  a: { spotId: number; caller: StaffActor; origin: string; format: 'json' | 'svg' | 'png'; size: number; locale: Locale },
-): Promise<{ kind: 'json'; qr: SpotQr } | { kind: 'svg'; body: string; storeCode: string } | { kind: 'png'; body: Buffer; storeCode: string }> {
+  a: {
+    spotId: number;
+    caller: StaffActor;
+    origin: string;
+    format: 'json' | 'svg' | 'png';
+    size: number;
+    locale: Locale;
+  },
+): Promise<
+  | { kind: 'json'; qr: SpotQr }
+  | { kind: 'svg'; body: string; storeCode: string }
+  | { kind: 'png'; body: Buffer; storeCode: string }
+> {
   const spot = await spotForAdmin(db, a.spotId, a.caller, a.locale);
   const code = await ensureQrCode(db, a.spotId);
   const url = collectPointsUrl(a.origin, a.spotId, code);
-  if (a.format === 'svg') return { kind: 'svg', body: await QRCode.toString(url, { ...QR_OPTIONS, type: 'svg' }), storeCode: spot.storeCode };
-  if (a.format === 'png') return { kind: 'png', body: await QRCode.toBuffer(url, { ...QR_OPTIONS, type: 'png', width: a.size }), storeCode: spot.storeCode };
+  if (a.format === 'svg')
+    return { kind: 'svg', body: await QRCode.toString(url, { ...QR_OPTIONS, type: 'svg' }), storeCode: spot.storeCode };
+  if (a.format === 'png')
+    return {
+      kind: 'png',
+      body: await QRCode.toBuffer(url, { ...QR_OPTIONS, type: 'png', width: a.size }),
+      storeCode: spot.storeCode,
+    };
   const dataUrl = await QRCode.toDataURL(url, { ...QR_OPTIONS, type: 'image/png', width: a.size });
   return { kind: 'json', qr: { spotId: spot.id, storeCode: spot.storeCode, name: spot.name, code, url, dataUrl } };
 }
@@ -305,9 +337,16 @@ export async function importSpotsCsv(
       const creates = spots.filter((s) => !stored.has(s.spot.storeCode)).map((s) => s.spot);
       const updates = spots
         .map((s) => ({ next: s.spot, before: stored.get(s.spot.storeCode) }))
-        .filter((u): u is { next: SpotRecord; before: SpotRecord & { id: number } } => !!u.before && !sameSpot(u.before, u.next));
+        .filter(
+          (u): u is { next: SpotRecord; before: SpotRecord & { id: number } } =>
+            !!u.before && !sameSpot(u.before, u.next),
+        );
       const ids = await insertSpots(trx, creates, a.now);
-      await updateSpots(trx, updates.map((u) => ({ id: u.before.id, ...u.next })), a.now);
+      await updateSpots(
+        trx,
+        updates.map((u) => ({ id: u.before.id, ...u.next })),
+        a.now,
+      );
       const audit = (entityId: number, before: SpotRecord | null, after: SpotRecord) =>
         recordAudit(trx, actor, { action: 'import', entity: 'spot', entityId, before, after, now: a.now });
       for (const s of creates) await audit(ids.get(s.storeCode)!, null, s);
@@ -315,7 +354,12 @@ export async function importSpotsCsv(
         const { id: _id, ...before } = u.before;
         await audit(u.before.id, before, u.next);
       }
-      return { created: creates.length, updated: updates.length, unchanged: spots.length - creates.length - updates.length, total: spots.length };
+      return {
+        created: creates.length,
+        updated: updates.length,
+        unchanged: spots.length - creates.length - updates.length,
+        total: spots.length,
+      };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new ConflictError('STORE_CODE_TAKEN');

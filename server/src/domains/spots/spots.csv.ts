@@ -9,7 +9,15 @@ import type { SpotRecord } from './spots.admin.repo';
 
 export const SPOT_CSV_HEADER: SpotCsvColumn[] = SPOT_CSV_COLUMNS.map((c) => c.name);
 const REQUIRED = new Set<string>(SPOT_CSV_COLUMNS.filter((c) => c.required).map((c) => c.name));
-const TEXT_COLUMNS = new Set<SpotCsvColumn>(['name_ja', 'name_en', 'name_ko', 'name_zh_cn', 'name_zh_tw', 'address', 'genre']);
+const TEXT_COLUMNS = new Set<SpotCsvColumn>([
+  'name_ja',
+  'name_en',
+  'name_ko',
+  'name_zh_cn',
+  'name_zh_tw',
+  'address',
+  'genre',
+]);
 
 /** Where each SpotInput field comes from, so a schema error names the CSV column. */
 const FIELD_COLUMN: Record<string, SpotCsvColumn> = {
@@ -30,7 +38,10 @@ const FIELD_COLUMN: Record<string, SpotCsvColumn> = {
 };
 
 /** Which columns a header row names: every required column, nothing unknown, nothing twice. */
-export function readSpotHeader(header: string[]): { columns: Array<SpotCsvColumn | null>; problems: { missing: string[]; unknown: string[]; repeated: string[] } } {
+export function readSpotHeader(header: string[]): {
+  columns: Array<SpotCsvColumn | null>;
+  problems: { missing: string[]; unknown: string[]; repeated: string[] };
+} {
   return readCsvHeader(header, SPOT_CSV_HEADER, REQUIRED);
 }
 
@@ -47,7 +58,8 @@ const textCell = (v: string | undefined) => (v === undefined ? undefined : unpro
  */
 function rowToCandidate(cells: Partial<Record<SpotCsvColumn, string>>, current: SpotRecord | undefined): unknown {
   const has = (c: SpotCsvColumn) => c in cells;
-  const name = (c: SpotCsvColumn, locale: 'en' | 'ko' | 'zh-cn' | 'zh-tw') => (has(c) ? textCell(cells[c]) : current?.names[locale]);
+  const name = (c: SpotCsvColumn, locale: 'en' | 'ko' | 'zh-cn' | 'zh-tw') =>
+    has(c) ? textCell(cells[c]) : current?.names[locale];
   return {
     storeCode: cells.store_code,
     names: {
@@ -62,7 +74,7 @@ function rowToCandidate(cells: Partial<Record<SpotCsvColumn, string>>, current: 
     longitude: numberCell(cells.longitude),
     area: cells.area === '' ? undefined : cells.area?.toLowerCase(),
     purpose: cells.purpose === '' ? undefined : cells.purpose?.toLowerCase(),
-    genre: has('genre') ? textCell(cells.genre) || null : current?.genre ?? null,
+    genre: has('genre') ? textCell(cells.genre) || null : (current?.genre ?? null),
     usableRangeM: numberCell(cells.usable_range_m) ?? current?.usableRangeM,
   };
 }
@@ -85,7 +97,12 @@ export function validateSpotRows(
     const row = index + 2;
     if (record.every((c) => c === '')) return; // a blank line between rows
     if (record.length > width && record.slice(width).some((c) => c !== '')) {
-      errors.push({ row, column: '', code: 'validation.columnCount', params: { expected: width, found: record.length } });
+      errors.push({
+        row,
+        column: '',
+        code: 'validation.columnCount',
+        params: { expected: width, found: record.length },
+      });
       return;
     }
     const cells = cellsOf(record, columns);
@@ -94,7 +111,8 @@ export function validateSpotRows(
     if (!parsed.success) {
       const seen = new Set<string>();
       for (const issue of parsed.error.issues) {
-        const column = FIELD_COLUMN[issue.path.join('.')] ?? FIELD_COLUMN[String(issue.path[0])] ?? String(issue.path.join('.'));
+        const column =
+          FIELD_COLUMN[issue.path.join('.')] ?? FIELD_COLUMN[String(issue.path[0])] ?? String(issue.path.join('.'));
         const message = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
         if (seen.has(column)) continue;
         seen.add(column);

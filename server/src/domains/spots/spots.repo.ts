@@ -44,7 +44,13 @@ function toSpotRow(r: RawSpot, name: string): SpotRow {
 }
 
 async function withNames<R extends RawSpot>(db: Knex, rows: R[], locale: Locale): Promise<Array<SpotRow & { raw: R }>> {
-  const names = await loadTranslations<{ name: string }>(db, 'spot_translations', 'spot_id', rows.map((r) => r.id), locale);
+  const names = await loadTranslations<{ name: string }>(
+    db,
+    'spot_translations',
+    'spot_id',
+    rows.map((r) => r.id),
+    locale,
+  );
   return rows.map((r) => ({ ...toSpotRow(r, names.get(r.id)?.name ?? r.store_code), raw: r }));
 }
 
@@ -103,7 +109,10 @@ ${withinReach(join)}`;
 
 /** The statements' text per dialect (keyed by its join keyword), built once. */
 const NEARBY_SQL: Record<Join, { page: string; count: string }> = {
-  'cross join': { page: nearbyPageSql('cross join', 'materialized '), count: nearbyCountSql('cross join', 'materialized ') },
+  'cross join': {
+    page: nearbyPageSql('cross join', 'materialized '),
+    count: nearbyCountSql('cross join', 'materialized '),
+  },
   join: { page: nearbyPageSql('join', ''), count: nearbyCountSql('join', '') },
 };
 
@@ -128,7 +137,16 @@ const PREPARED = { page: { name: 'spots_nearby_page' }, count: { name: 'spots_ne
  */
 export async function findSpotsOfCouponNear(
   db: Knex,
-  q: { couponId: number; lat: number; lng: number; rangeM?: number; allowanceM: number; page: number; limit: number; locale: Locale },
+  q: {
+    couponId: number;
+    lat: number;
+    lng: number;
+    rangeM?: number;
+    allowanceM: number;
+    page: number;
+    limit: number;
+    locale: Locale;
+  },
 ): Promise<{ rows: Array<SpotRow & { distanceM: number }>; total: number }> {
   const sql = NEARBY_SQL[outerFirstJoin(db)];
   const perMetre = degreesPerMetre(q.lat);
@@ -149,7 +167,11 @@ export async function findSpotsOfCouponNear(
 }
 
 /** The spots of some coupons, with names in the locale, keyed by coupon id. */
-export async function findSpotsOfCoupons(db: Knex, couponIds: number[], locale: Locale): Promise<Map<number, SpotRow[]>> {
+export async function findSpotsOfCoupons(
+  db: Knex,
+  couponIds: number[],
+  locale: Locale,
+): Promise<Map<number, SpotRow[]>> {
   const result = new Map<number, SpotRow[]>();
   if (couponIds.length === 0) return result;
   const rows: Array<RawSpot & { coupon_id: number }> = await db('spots as s')
@@ -172,7 +194,12 @@ export async function findSpotNames(db: Knex, spotIds: number[], locale: Locale)
 }
 
 /** The spot of a coupon whose check-in code is `code` (codes are upper case), or undefined. */
-export async function findSpotOfCouponByCheckInCode(db: Knex, couponId: number, code: string, locale: Locale): Promise<SpotRow | undefined> {
+export async function findSpotOfCouponByCheckInCode(
+  db: Knex,
+  couponId: number,
+  code: string,
+  locale: Locale,
+): Promise<SpotRow | undefined> {
   const rows: RawSpot[] = await db('spots as s')
     .join('coupon_spots as cs', 'cs.spot_id', 's.id')
     .where({ 'cs.coupon_id': couponId, 's.qr_code': code.trim().toUpperCase() })
@@ -189,7 +216,9 @@ export async function findSpotIdsByStoreCodes(db: Knex, codes: string[]): Promis
   const result = new Map<string, number>();
   const unique = [...new Set(codes)];
   for (let i = 0; i < unique.length; i += 500) {
-    const rows: Array<{ id: number; store_code: string }> = await db('spots').whereIn('store_code', unique.slice(i, i + 500)).select('id', 'store_code');
+    const rows: Array<{ id: number; store_code: string }> = await db('spots')
+      .whereIn('store_code', unique.slice(i, i + 500))
+      .select('id', 'store_code');
     for (const r of rows) result.set(r.store_code, Number(r.id));
   }
   return result;

@@ -90,14 +90,23 @@ export function spotAdminRoutes({ db, clock, config }: AppDeps): AnyRoute[] {
     defineRoute({
       method: 'post',
       path: '/spots/csv/import',
-      summary: 'Import spots from CSV (multipart field file, or a text/csv body; 2 MB): all rows or none, by store code',
+      summary:
+        'Import spots from CSV (multipart field file, or a text/csv body; 2 MB): all rows or none, by store code',
       access: 'admin',
       rateLimit: 'write',
       response: SpotImportResult,
       errors: [409, 413, 422],
       handler: async ({ actor, locale, req, res }) => {
         const bytes = await readCsvUpload(req, res);
-        return { data: await importSpotsCsv(db, { bytes, caller: staffOf(actor), requestId: req.requestId, now: clock.now(), locale }) };
+        return {
+          data: await importSpotsCsv(db, {
+            bytes,
+            caller: staffOf(actor),
+            requestId: req.requestId,
+            now: clock.now(),
+            locale,
+          }),
+        };
       },
     }),
     defineRoute({
@@ -111,7 +120,14 @@ export function spotAdminRoutes({ db, clock, config }: AppDeps): AnyRoute[] {
       errors: [404, 409],
       handler: async ({ body, actor, locale, req, res }) => {
         const { id, ...input } = body;
-        const saved = await saveSpot(db, { id, input, caller: staffOf(actor), requestId: req.requestId, now: clock.now(), locale });
+        const saved = await saveSpot(db, {
+          id,
+          input,
+          caller: staffOf(actor),
+          requestId: req.requestId,
+          now: clock.now(),
+          locale,
+        });
         res.status(saved.created ? 201 : 200);
         return { data: saved.spot };
       },
@@ -124,7 +140,9 @@ export function spotAdminRoutes({ db, clock, config }: AppDeps): AnyRoute[] {
       params: IdParam,
       response: SpotAdminResponse,
       errors: [404],
-      handler: async ({ params, actor, locale }) => ({ data: await spotForAdmin(db, params.id, staffOf(actor), locale) }),
+      handler: async ({ params, actor, locale }) => ({
+        data: await spotForAdmin(db, params.id, staffOf(actor), locale),
+      }),
     }),
     defineRoute({
       method: 'put',
@@ -137,7 +155,14 @@ export function spotAdminRoutes({ db, clock, config }: AppDeps): AnyRoute[] {
       response: SpotAdminResponse,
       errors: [404, 409],
       handler: async ({ params, body, actor, locale, req }) => {
-        const saved = await saveSpot(db, { id: params.id, input: body, caller: staffOf(actor), requestId: req.requestId, now: clock.now(), locale });
+        const saved = await saveSpot(db, {
+          id: params.id,
+          input: body,
+          caller: staffOf(actor),
+          requestId: req.requestId,
+          now: clock.now(),
+          locale,
+        });
         return { data: saved.spot };
       },
     }),
@@ -164,13 +189,19 @@ export function spotAdminRoutes({ db, clock, config }: AppDeps): AnyRoute[] {
     defineRoute({
       method: 'get',
       path: '/coupons/get/spot/qrcode',
-      summary: "A spot's printable QR code for /collect-points-qr/{id}/?code=...: JSON with a PNG data URL, or format=svg|png",
+      summary:
+        "A spot's printable QR code for /collect-points-qr/{id}/?code=...: JSON with a PNG data URL, or format=svg|png",
       access: 'staff',
       query: SpotQrQuery,
       response: SpotQrResponse,
       errors: [404],
       handler: async ({ query, actor, locale, req, res }) => {
-        const qr = await spotQrCode(db, { ...query, caller: staffOf(actor), origin: originOf(req, config.publicBaseUrl), locale });
+        const qr = await spotQrCode(db, {
+          ...query,
+          caller: staffOf(actor),
+          origin: originOf(req, config.publicBaseUrl),
+          locale,
+        });
         if (qr.kind === 'json') return { data: qr.qr };
         res.setHeader('Cache-Control', 'no-store');
         res.setHeader('Content-Disposition', `inline; filename="qr-${qr.storeCode}.${qr.kind}"`);

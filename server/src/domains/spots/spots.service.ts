@@ -16,7 +16,11 @@ import {
  * `range` metres of (lat, long) (default: each spot's own usable range), nearest first,
  * each with `distanceM` in metres. Unknown coupons simply have no spots.
  */
-export async function listNearbySpots(db: Knex, q: NearbySpotQuery, locale: Locale): Promise<{ data: NearbySpot[]; meta: ListMeta }> {
+export async function listNearbySpots(
+  db: Knex,
+  q: NearbySpotQuery,
+  locale: Locale,
+): Promise<{ data: NearbySpot[]; meta: ListMeta }> {
   const { rows, total } = await findSpotsOfCouponNear(db, {
     couponId: q.cid,
     lat: q.lat,
@@ -49,7 +53,10 @@ export async function nearestUsableSpot(
  * The spot of a coupon whose check-in code (shown at the counter, printed in its QR code) is
  * `code`: the proof of presence of the store code entry when the position is refused (issue 5).
  */
-export async function spotByCheckInCode(db: Knex, q: { couponId: number; code: string; locale: Locale }): Promise<SpotRow | undefined> {
+export async function spotByCheckInCode(
+  db: Knex,
+  q: { couponId: number; code: string; locale: Locale },
+): Promise<SpotRow | undefined> {
   return findSpotOfCouponByCheckInCode(db, q.couponId, q.code, q.locale);
 }
 

@@ -7,7 +7,9 @@ const MAX_MEM = 128 * PARAMS.N * PARAMS.r * 2;
 
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: Math.max(MAX_MEM, 128 * params.N * params.r * 2) };
-  return new Promise((ok, fail) => scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? fail(err) : ok(key))));
+  return new Promise((ok, fail) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? fail(err) : ok(key))),
+  );
 }
 
 /** Hashes a password with Node's scrypt (memory-hard) as `scrypt$N$r$p$salt$hash` (base64). */

@@ -2,13 +2,24 @@ import type { Knex } from 'knex';
 import type { StaffRole, StaffUser } from '../../contracts/staff';
 import { toBool } from '../../db/dialect';
 
-type Row = { id: number; email: string; display_name: string; role: StaffRole; password_hash: string; disabled: unknown; spot_id: number | null };
+type Row = {
+  id: number;
+  email: string;
+  display_name: string;
+  role: StaffRole;
+  password_hash: string;
+  disabled: unknown;
+  spot_id: number | null;
+};
 
 /**
  * One staff account with its spots in ONE query (primary key or unique email, then the
  * spots' primary key): it runs on every request that carries a staff token.
  */
-async function findStaff(db: Knex, where: { 's.id': number } | { 's.email': string }): Promise<(StaffUser & { passwordHash: string; disabled: boolean }) | undefined> {
+async function findStaff(
+  db: Knex,
+  where: { 's.id': number } | { 's.email': string },
+): Promise<(StaffUser & { passwordHash: string; disabled: boolean }) | undefined> {
   const rows: Row[] = await db('staff_users as s')
     .leftJoin('staff_user_spots as us', 'us.staff_user_id', 's.id')
     .where(where)
@@ -43,10 +54,18 @@ export async function insertStaff(
   return db.transaction(async (trx) => {
     const now = s.now.toISOString();
     const [row] = await trx('staff_users')
-      .insert({ email: s.email.toLowerCase(), password_hash: s.passwordHash, role: s.role, display_name: s.displayName, created_at: now, updated_at: now })
+      .insert({
+        email: s.email.toLowerCase(),
+        password_hash: s.passwordHash,
+        role: s.role,
+        display_name: s.displayName,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id');
     const id = typeof row === 'object' ? row.id : row;
-    if (s.spotIds.length) await trx('staff_user_spots').insert(s.spotIds.map((spotId) => ({ staff_user_id: id, spot_id: spotId })));
+    if (s.spotIds.length)
+      await trx('staff_user_spots').insert(s.spotIds.map((spotId) => ({ staff_user_id: id, spot_id: spotId })));
     return id;
   });
 }

@@ -16,7 +16,9 @@ export function staffRoutes({ db, config, clock }: AppDeps): AnyRoute[] {
       body: StaffLoginBody,
       response: StaffLoginResponse,
       errors: [401],
-      handler: async ({ body }) => ({ data: await staffLogin(db, { ...body, jwtSecret: config.jwtSecret, now: clock.now() }) }),
+      handler: async ({ body }) => ({
+        data: await staffLogin(db, { ...body, jwtSecret: config.jwtSecret, now: clock.now() }),
+      }),
     }),
     defineRoute({
       method: 'get',

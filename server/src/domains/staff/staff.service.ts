@@ -7,7 +7,11 @@ import { signAccessToken } from '../auth/auth.tokens';
 import { dummyHash, hashPassword, verifyPassword } from './staff.passwords';
 import { findSpotIds, findStaffByEmail, findStaffById, insertStaff } from './staff.repo';
 
-const present = ({ passwordHash: _h, disabled: _d, ...user }: StaffUser & { passwordHash: string; disabled: boolean }): StaffUser => user;
+const present = ({
+  passwordHash: _h,
+  disabled: _d,
+  ...user
+}: StaffUser & { passwordHash: string; disabled: boolean }): StaffUser => user;
 
 /**
  * Spec 6 `POST /login`: checks email and password (scrypt) and issues a staff access token
@@ -34,7 +38,14 @@ export async function staffLogin(
 export async function signedInStaff(db: Knex, staffId: number): Promise<StaffActor> {
   const staff = await findStaffById(db, staffId);
   if (!staff || staff.disabled) throw new UnauthorizedError('INVALID_TOKEN');
-  return { kind: 'staff', staffId: staff.id, role: staff.role, email: staff.email, displayName: staff.displayName, spotIds: staff.spotIds };
+  return {
+    kind: 'staff',
+    staffId: staff.id,
+    role: staff.role,
+    email: staff.email,
+    displayName: staff.displayName,
+    spotIds: staff.spotIds,
+  };
 }
 
 /** Spec 6 `GET /user`: the signed-in staff member with their spots. */
@@ -71,4 +82,3 @@ export async function createStaff(
   });
   return staffUserOf(await signedInStaff(db, id));
 }
-

@@ -13,11 +13,27 @@ import { findStampsOfUser, insertStamp } from './stamps.repo';
  */
 export async function awardStamp(
   trx: Knex,
-  a: { userId: number; campaignId: number; redemptionId: number; gold: boolean; couponId: number; couponTitle: string; spotName: string; now: Date },
+  a: {
+    userId: number;
+    campaignId: number;
+    redemptionId: number;
+    gold: boolean;
+    couponId: number;
+    couponTitle: string;
+    spotName: string;
+    now: Date;
+  },
 ): Promise<Stamp> {
   const kind: StampKind = a.gold ? 'gold' : 'red';
   const value = STAMP_VALUES[kind];
-  const id = await insertStamp(trx, { userId: a.userId, campaignId: a.campaignId, redemptionId: a.redemptionId, kind, value, now: a.now });
+  const id = await insertStamp(trx, {
+    userId: a.userId,
+    campaignId: a.campaignId,
+    redemptionId: a.redemptionId,
+    kind,
+    value,
+    now: a.now,
+  });
   return {
     id,
     campaignId: a.campaignId,
@@ -41,13 +57,23 @@ export async function listMyStamps(
   db: Knex,
   q: { userId: number; campaignId?: number; today: string; locale: Locale },
 ): Promise<StampList> {
-  const campaign = q.campaignId ? await campaignById(db, q.campaignId, q.locale) : await runningCampaign(db, q.today, q.locale);
+  const campaign = q.campaignId
+    ? await campaignById(db, q.campaignId, q.locale)
+    : await runningCampaign(db, q.today, q.locale);
   if (!campaign && q.campaignId) throw new NotFoundError('CAMPAIGN_NOT_FOUND');
   if (!campaign) return { campaign: null, stamps: [], red: 0, gold: 0, total: 0 };
   const rows = await findStampsOfUser(db, q.userId, campaign.id);
   const [titles, names] = await Promise.all([
-    couponTitles(db, rows.map((r) => r.couponId), q.locale),
-    spotNames(db, rows.map((r) => r.spotId), q.locale),
+    couponTitles(
+      db,
+      rows.map((r) => r.couponId),
+      q.locale,
+    ),
+    spotNames(
+      db,
+      rows.map((r) => r.spotId),
+      q.locale,
+    ),
   ]);
   const stamps: Stamp[] = rows.map(({ spotId, ...r }) => ({
     ...r,

@@ -15,7 +15,13 @@ export async function upsertByLineId(
 ): Promise<Visitor> {
   const now = u.now.toISOString();
   await db('users')
-    .insert({ line_user_id: u.lineUserId, display_name: u.displayName, picture_url: u.pictureUrl, created_at: now, updated_at: now })
+    .insert({
+      line_user_id: u.lineUserId,
+      display_name: u.displayName,
+      picture_url: u.pictureUrl,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict('line_user_id')
     .merge({ display_name: u.displayName, picture_url: u.pictureUrl, updated_at: now });
   const row: Row = await db('users').where({ line_user_id: u.lineUserId }).first();

@@ -51,12 +51,17 @@ export function CampaignPage() {
             <p className="campaign-card__badge">{c('campaign.rallyRunning')}</p>
             <p className="campaign-card__name">{rally.data.name}</p>
             <p className="campaign-card__period">
-              {c('campaign.rallyPeriod', { from: formatJstDate(rally.data.startsOn, locale), to: formatJstDate(rally.data.endsOn, locale) })}
+              {c('campaign.rallyPeriod', {
+                from: formatJstDate(rally.data.startsOn, locale),
+                to: formatJstDate(rally.data.endsOn, locale),
+              })}
             </p>
             {rally.data.description && <p className="campaign-card__text">{rally.data.description}</p>}
           </div>
         )}
-        {rally.status === 'ready' && !rally.data && <p className="campaign-card__text">{c('campaign.rallyNone', yearly)}</p>}
+        {rally.status === 'ready' && !rally.data && (
+          <p className="campaign-card__text">{c('campaign.rallyNone', yearly)}</p>
+        )}
         <Prose className="campaign-card__rules" text={c('campaign.rallyRules')} />
         <div className="campaign-card__actions">
           {rally.status === 'ready' && rally.data ? (

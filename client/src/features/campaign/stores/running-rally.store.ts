@@ -10,7 +10,13 @@ const offlineStore = () => import('../../../lib/offline-store');
 /** Saves the answer for offline use, after the first view (IndexedDB loads after it). */
 function saveCopy(campaign: Campaign | null): void {
   const copyId = `campaign:running:${currentLocale()}`;
-  afterFirstView(() => void offlineStore().then((m) => m.putSnapshot(copyId, campaign), () => undefined));
+  afterFirstView(
+    () =>
+      void offlineStore().then(
+        (m) => m.putSnapshot(copyId, campaign),
+        () => undefined,
+      ),
+  );
 }
 
 /** The state to start from: the server-rendered page's answer, else nothing asked yet. */

@@ -36,7 +36,14 @@ export function ComingSoonPage({ pageId }: { pageId: PageId }) {
           <circle cx="48" cy="48" r="46" fill="var(--gold-soft)" />
           <circle cx="48" cy="48" r="27" fill="#fff" stroke="var(--gold)" strokeWidth="3.5" />
           <circle cx="48" cy="48" r="20" fill="none" stroke="var(--gold)" strokeWidth="2" strokeDasharray="3 4" />
-          <path d="M48 36v13l8 5" fill="none" stroke="var(--gold-strong)" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M48 36v13l8 5"
+            fill="none"
+            stroke="var(--gold-strong)"
+            strokeWidth="4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         <p className="soon__badge">{c('soon.badge')}</p>
         <h1 id="soon-title" className="soon__title">

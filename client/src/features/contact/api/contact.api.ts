@@ -10,5 +10,6 @@ export type ContactReceipt = z.infer<typeof ContactReceiptResponse>['data'];
  * @throws ApiError
  */
 export async function sendInquiry(body: ContactBody): Promise<ContactReceipt> {
-  return (await api<z.infer<typeof ContactReceiptResponse>>('/contacts/send/mail/contact', { method: 'POST', body })).data;
+  return (await api<z.infer<typeof ContactReceiptResponse>>('/contacts/send/mail/contact', { method: 'POST', body }))
+    .data;
 }

@@ -2,7 +2,21 @@ import type { ReactNode } from 'react';
 import { useContentT } from '../../../lib/i18n';
 
 /** A labelled form field with its hint, its required mark and its error beside it. */
-export function FormField({ id, label, hint, error, counter, children }: { id: string; label: string; hint?: string; error?: string; counter?: string; children: ReactNode }) {
+export function FormField({
+  id,
+  label,
+  hint,
+  error,
+  counter,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  counter?: string;
+  children: ReactNode;
+}) {
   const c = useContentT();
   return (
     <div className={error ? 'field field--invalid' : 'field'}>

@@ -41,7 +41,11 @@ function serverErrors(details: readonly string[] | undefined): { fields: Errors;
 }
 
 const formatReceived = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(INTL_TAGS[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' }).format(new Date(iso));
+  new Intl.DateTimeFormat(INTL_TAGS[locale], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Tokyo',
+  }).format(new Date(iso));
 
 /**
  * `/contact/` (spec 2, 5): LINE profile name, email, inquiry and the privacy/terms agreement.
@@ -59,7 +63,11 @@ export function ContactPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [receipt, setReceipt] = useState<ContactReceipt | null>(null);
-  const refs = { lineName: useRef<HTMLInputElement>(null), email: useRef<HTMLInputElement>(null), content: useRef<HTMLTextAreaElement>(null) };
+  const refs = {
+    lineName: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    content: useRef<HTMLTextAreaElement>(null),
+  };
   const successRef = useRef<HTMLHeadingElement>(null);
 
   const setField = (field: Field, value: string) => {
@@ -91,7 +99,12 @@ export function ContactPage() {
     }
     setSending(true);
     try {
-      const data = await sendInquiry({ lineName: values.lineName.trim(), email: values.email.trim(), content: values.content.trim(), agreed: true });
+      const data = await sendInquiry({
+        lineName: values.lineName.trim(),
+        email: values.email.trim(),
+        content: values.content.trim(),
+        agreed: true,
+      });
       setReceipt(data);
       window.scrollTo(0, 0);
       requestAnimationFrame(() => successRef.current?.focus());
@@ -115,7 +128,14 @@ export function ContactPage() {
         <div className="contact-done" data-testid="contact-success">
           <svg className="contact-done__art" viewBox="0 0 80 80" width="80" height="80" aria-hidden="true">
             <circle cx="40" cy="40" r="38" fill="var(--ok-soft)" />
-            <path d="M24 41l11 11 21-24" fill="none" stroke="var(--ok)" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M24 41l11 11 21-24"
+              fill="none"
+              stroke="var(--ok)"
+              strokeWidth="6"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <h1 id="contact-done" className="contact-done__title" tabIndex={-1} ref={successRef}>
             {c('contact.successTitle')}
@@ -124,7 +144,9 @@ export function ContactPage() {
           <dl className="contact-done__receipt">
             <div>
               <dt>{c('contact.receipt')}</dt>
-              <dd data-testid="contact-receipt">{new Intl.NumberFormat(INTL_TAGS[locale], { useGrouping: false }).format(receipt.id)}</dd>
+              <dd data-testid="contact-receipt">
+                {new Intl.NumberFormat(INTL_TAGS[locale], { useGrouping: false }).format(receipt.id)}
+              </dd>
             </div>
             <div>
               <dt>{c('contact.receivedAt')}</dt>
@@ -163,7 +185,16 @@ export function ContactPage() {
       </header>
 
       <aside className="contact-hours" aria-labelledby="contact-hours-title" data-testid="support-hours">
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round">
+        <svg
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.9"
+          strokeLinecap="round"
+        >
           <circle cx="12" cy="12" r="9" />
           <path d="M12 7v5l3.5 2" />
         </svg>
@@ -217,7 +248,10 @@ export function ContactPage() {
           label={c('contact.content')}
           hint={c('contact.contentHint')}
           error={errors.content}
-          counter={c('contact.length', { count: new Intl.NumberFormat(INTL_TAGS[locale]).format(values.content.length), max: new Intl.NumberFormat(INTL_TAGS[locale]).format(MAX.content) })}
+          counter={c('contact.length', {
+            count: new Intl.NumberFormat(INTL_TAGS[locale]).format(values.content.length),
+            max: new Intl.NumberFormat(INTL_TAGS[locale]).format(MAX.content),
+          })}
         >
           <textarea
             ref={refs.content}
@@ -237,7 +271,13 @@ export function ContactPage() {
 
         <div className="agree">
           <label className="agree__box">
-            <input type="checkbox" name="agreed" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="agree" />
+            <input
+              type="checkbox"
+              name="agreed"
+              checked={agreed}
+              onChange={(e) => setAgreed(e.target.checked)}
+              data-testid="agree"
+            />
             <span>{c('contact.agree')}</span>
           </label>
           <p className="agree__links">
@@ -258,7 +298,12 @@ export function ContactPage() {
           </p>
         )}
 
-        <button type="submit" className="btn btn--primary btn--xl btn--block" disabled={!agreed || sending} aria-describedby={agreed ? undefined : 'agree-first'}>
+        <button
+          type="submit"
+          className="btn btn--primary btn--xl btn--block"
+          disabled={!agreed || sending}
+          aria-describedby={agreed ? undefined : 'agree-first'}
+        >
           {sending ? c('contact.sending') : c('contact.send')}
         </button>
         {!agreed && (

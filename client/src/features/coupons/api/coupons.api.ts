@@ -38,7 +38,10 @@ export const markUsedPath = (id: number) => `/coupons/qr/${id}`;
 
 /** The request body for a press: the proof of presence, and the time pressed when queued. */
 export function markUsedBody(presence: Position | { checkInCode: string }, usedAt?: string): MarkUsedBody {
-  const proof: Presence = 'checkInCode' in presence ? { checkInCode: presence.checkInCode } : { lat: presence.lat, long: presence.long, accuracy: presence.accuracy };
+  const proof: Presence =
+    'checkInCode' in presence
+      ? { checkInCode: presence.checkInCode }
+      : { lat: presence.lat, long: presence.long, accuracy: presence.accuracy };
   return usedAt ? { ...proof, usedAt } : proof;
 }
 

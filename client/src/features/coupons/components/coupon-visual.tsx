@@ -12,7 +12,13 @@ export function CouponVisual({ coupon, variant = 'card' }: { coupon: CouponCard;
   return (
     <div className={`visual visual--${variant} tint--${coupon.purpose}`}>
       {coupon.imageUrl ? (
-        <img className="visual__img" src={coupon.imageUrl} alt={t('coupons.imageAlt', { shop })} loading="lazy" decoding="async" />
+        <img
+          className="visual__img"
+          src={coupon.imageUrl}
+          alt={t('coupons.imageAlt', { shop })}
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
         <div className="visual__placeholder">
           <PurposeIcon purpose={coupon.purpose} size={variant === 'hero' ? 56 : 38} />

@@ -66,14 +66,26 @@ export function MarkUsedPanel({
       <div className="action action--pending" ref={resultRef} tabIndex={-1} role="status" data-testid="coupon-pending">
         <div className="action__done-head">
           <span className="action__pending-icon" aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+            <svg
+              viewBox="0 0 24 24"
+              width="22"
+              height="22"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+            >
               <circle cx="12" cy="12" r="9" />
               <path d="M12 7v5l3 2" />
             </svg>
           </span>
           <div>
             <p className="action__pending-title">{t('coupons.pendingTitle')}</p>
-            {state.pressedAt && <p className="action__done-sub">{t('coupons.pendingPressedAt', { time: formatSyncTime(Date.parse(state.pressedAt), locale) })}</p>}
+            {state.pressedAt && (
+              <p className="action__done-sub">
+                {t('coupons.pendingPressedAt', { time: formatSyncTime(Date.parse(state.pressedAt), locale) })}
+              </p>
+            )}
             <p className="action__done-sub">{t('coupons.pendingNote')}</p>
           </div>
         </div>
@@ -89,7 +101,14 @@ export function MarkUsedPanel({
         <div className="action__done-head">
           <span className="action__check" aria-hidden="true">
             <svg viewBox="0 0 24 24" width="22" height="22">
-              <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M5 12.5l4.5 4.5L19 7.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="3"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </span>
           <div>
@@ -123,7 +142,8 @@ export function MarkUsedPanel({
 
   const openStoreCode = () => setCodeOpen(true);
   // No position, or one the server found too far (GPS drifts indoors): the shop's code instead.
-  const offerStoreCode = state.code === 'GEOLOCATION_UNAVAILABLE' || state.code === 'GEOLOCATION_TIMEOUT' || state.code === 'NOT_NEARBY';
+  const offerStoreCode =
+    state.code === 'GEOLOCATION_UNAVAILABLE' || state.code === 'GEOLOCATION_TIMEOUT' || state.code === 'NOT_NEARBY';
   return (
     <div className="action action--press">
       <div className="action__body" ref={bodyRef}>
@@ -159,9 +179,19 @@ export function MarkUsedPanel({
         onClose={() => setCodeOpen(false)}
         onSubmit={(code) => onPress({ kind: 'code', code })}
       />
-      <button type="button" className="btn btn--primary btn--xl btn--block" onClick={() => onPress({ kind: 'gps' })} disabled={working} aria-busy={working}>
+      <button
+        type="button"
+        className="btn btn--primary btn--xl btn--block"
+        onClick={() => onPress({ kind: 'gps' })}
+        disabled={working}
+        aria-busy={working}
+      >
         {working && <Spinner />}
-        {state.phase === 'locating' ? t('coupons.locating') : state.phase === 'sending' ? t('coupons.sending') : t('coupons.markUsed')}
+        {state.phase === 'locating'
+          ? t('coupons.locating')
+          : state.phase === 'sending'
+            ? t('coupons.sending')
+            : t('coupons.markUsed')}
       </button>
     </div>
   );

@@ -7,7 +7,14 @@ import { startLocationWatch, stopLocationWatch } from '../../../lib/location-wat
 import { useOfflineStore } from '../../../lib/offline-status';
 import { fetchNearbySpots } from '../api/coupons.api';
 
-type View = { kind: 'idle' } | { kind: 'ask' } | { kind: 'checking' } | { kind: 'near'; spot: NearbySpot } | { kind: 'miss' } | { kind: 'unavailable' } | { kind: 'timeout' };
+type View =
+  | { kind: 'idle' }
+  | { kind: 'ask' }
+  | { kind: 'checking' }
+  | { kind: 'near'; spot: NearbySpot }
+  | { kind: 'miss' }
+  | { kind: 'unavailable' }
+  | { kind: 'timeout' };
 
 async function permission(): Promise<PermissionState | 'unknown'> {
   try {
@@ -25,7 +32,15 @@ async function permission(): Promise<PermissionState | 'unknown'> {
  * Offline it stays quiet: the press is queued and judged when sent. `quiet` hides it while the
  * panel shows a press's own answer (one message at a time), and keeps the watch running.
  */
-export function NearbyStatus({ couponId, onDenied, quiet = false }: { couponId: number; onDenied: () => void; quiet?: boolean }) {
+export function NearbyStatus({
+  couponId,
+  onDenied,
+  quiet = false,
+}: {
+  couponId: number;
+  onDenied: () => void;
+  quiet?: boolean;
+}) {
   const t = useT();
   const locale = useLocale();
   const online = useOfflineStore((s) => s.online);
@@ -41,7 +56,13 @@ export function NearbyStatus({ couponId, onDenied, quiet = false }: { couponId: 
           setView({ kind: 'idle' });
           onDenied();
         } else if (e.type === 'miss') {
-          setView(e.reason === 'none' ? { kind: 'miss' } : e.error?.code === 3 ? { kind: 'timeout' } : { kind: 'unavailable' });
+          setView(
+            e.reason === 'none'
+              ? { kind: 'miss' }
+              : e.error?.code === 3
+                ? { kind: 'timeout' }
+                : { kind: 'unavailable' },
+          );
         }
       },
     });
@@ -86,7 +107,11 @@ export function NearbyStatus({ couponId, onDenied, quiet = false }: { couponId: 
   }
   const again = view.kind === 'ask' ? t('location.check') : t('location.checkAgain');
   return (
-    <div className={`nearby ${view.kind === 'ask' ? '' : 'nearby--miss'}`} role="status" data-testid={`nearby-${view.kind}`}>
+    <div
+      className={`nearby ${view.kind === 'ask' ? '' : 'nearby--miss'}`}
+      role="status"
+      data-testid={`nearby-${view.kind}`}
+    >
       {view.kind === 'miss' && <span>{t('location.notNearby')}</span>}
       {view.kind === 'unavailable' && <span>{t('location.unavailable')}</span>}
       {view.kind === 'timeout' && <span>{t('errors.GEOLOCATION_TIMEOUT')}</span>}

@@ -19,7 +19,17 @@ export function SpotList({ spots }: { spots: CouponSpot[] }) {
             <p className="spot__address">{s.address}</p>
           </div>
           <a className="btn btn--route" href={routeUrl(s)} target="_blank" rel="noopener noreferrer">
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M3 11l18-8-8 18-2-8z" />
             </svg>
             {t('coupons.route')}

@@ -159,13 +159,20 @@ export function useMarkUsed(couponId: number, couponTitle: string) {
 
   // What to show: this press while it runs; else a press still queued; else a replay's answer.
   let shown: MarkUsedState = state;
-  const active = state.phase === 'locating' || state.phase === 'sending' || state.phase === 'used' || state.phase === 'denied';
+  const active =
+    state.phase === 'locating' || state.phase === 'sending' || state.phase === 'used' || state.phase === 'denied';
   if (!active && pending) {
     shown = { phase: 'pending', result: null, message: null, pressedAt: pending.createdAt };
   } else if (!active && outcome) {
     if (outcome.status === 'done') shown = { phase: 'used', result: outcome.data as MarkUsedResult, message: null };
     else if (outcome.code === 'ALREADY_USED_TODAY') shown = { phase: 'used', result: null, message: outcome.message };
-    else shown = { phase: 'error', result: null, message: outcome.message ?? outcome.code, code: outcome.code ?? undefined };
+    else
+      shown = {
+        phase: 'error',
+        result: null,
+        message: outcome.message ?? outcome.code,
+        code: outcome.code ?? undefined,
+      };
   } else if (state.phase === 'pending') {
     // Sent meanwhile by another tab or the service worker, and its answer already seen.
     shown = { phase: 'idle', result: null, message: null };

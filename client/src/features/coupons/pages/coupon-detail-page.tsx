@@ -31,7 +31,17 @@ export function CouponDetailPage() {
 
   const back = (
     <Link className="back-link" to={to(paths.couponList())}>
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M15 5l-7 7 7 7" />
       </svg>
       {t('coupons.backToList')}
@@ -76,7 +86,17 @@ export function CouponDetailPage() {
       <div className="detail__hero">
         <CouponVisual coupon={c} variant="hero" />
         <Link className="detail__back" to={to(paths.couponList())} aria-label={t('coupons.backToList')}>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M15 5l-7 7 7 7" />
           </svg>
         </Link>
@@ -121,7 +141,12 @@ export function CouponDetailPage() {
         <dl className="facts">
           <div className="facts__row">
             <dt>{t('coupons.validity')}</dt>
-            <dd>{t('coupons.validityRange', { from: formatJstDate(c.validFrom, locale), to: formatJstDate(c.validTo, locale) })}</dd>
+            <dd>
+              {t('coupons.validityRange', {
+                from: formatJstDate(c.validFrom, locale),
+                to: formatJstDate(c.validTo, locale),
+              })}
+            </dd>
           </div>
         </dl>
 
@@ -143,7 +168,12 @@ export function CouponDetailPage() {
         )}
       </div>
       <div className="detail__action">
-        <MarkUsedPanel couponId={c.id} state={markUsed} usedToday={c.usedToday === true} onPress={(how) => void markUsed.press(how)} />
+        <MarkUsedPanel
+          couponId={c.id}
+          state={markUsed}
+          usedToday={c.usedToday === true}
+          onPress={(how) => void markUsed.press(how)}
+        />
       </div>
     </article>
   );

@@ -24,7 +24,10 @@ export function CouponListPage() {
   const hasMore = total === null || items.length < total;
   const owner = useOwner();
   const pendingItems = useOfflineStore((s) => s.pending);
-  const pending = useMemo(() => new Set(pendingItems.filter((p) => p.owner === owner).map((p) => p.ref.couponId)), [pendingItems, owner]);
+  const pending = useMemo(
+    () => new Set(pendingItems.filter((p) => p.owner === owner).map((p) => p.ref.couponId)),
+    [pendingItems, owner],
+  );
 
   // Each page shown is saved for offline use, after it has painted (issue 5).
   useEffect(() => {
@@ -92,7 +95,13 @@ export function CouponListPage() {
 
       <div ref={sentinel} className="list-foot">
         {shown.length > 0 && hasMore && !error && (
-          <button type="button" className="btn btn--outline btn--block" onClick={() => void loadMore(locale)} disabled={loading} aria-busy={loading}>
+          <button
+            type="button"
+            className="btn btn--outline btn--block"
+            onClick={() => void loadMore(locale)}
+            disabled={loading}
+            aria-busy={loading}
+          >
             {loading ? t('common.loading') : t('coupons.loadMore')}
           </button>
         )}

@@ -5,7 +5,13 @@ import { messageOf } from '../../../lib/errors';
 import { currentLocale, type Locale } from '../../../lib/i18n';
 import { localeOfPath, paths, withLocale } from '../../../lib/paths';
 import { readPrerendered } from '../../../lib/prerender';
-import { noteNetworkFailure, noteNetworkSuccess, SLOW_READ_MS, useOfflineStore, whenIdle } from '../../../lib/offline-status';
+import {
+  noteNetworkFailure,
+  noteNetworkSuccess,
+  SLOW_READ_MS,
+  useOfflineStore,
+  whenIdle,
+} from '../../../lib/offline-status';
 import { fetchCouponPage } from '../api/coupons.api';
 import { listCopyId, type ListCopy } from '../api/coupons.copies';
 
@@ -46,7 +52,14 @@ export const useCouponListStore = create<ListState>((set, get) => {
       () => null,
     );
     if (!copy || get().locale !== locale || get().items.length > 0) return false;
-    set({ items: copy.data.items, page: copy.data.page, total: copy.data.items.length, loading: false, error: null, savedAt: copy.savedAt });
+    set({
+      items: copy.data.items,
+      page: copy.data.page,
+      total: copy.data.items.length,
+      loading: false,
+      error: null,
+      savedAt: copy.savedAt,
+    });
     return true;
   }
 
@@ -56,7 +69,9 @@ export const useCouponListStore = create<ListState>((set, get) => {
   return {
     locale: null,
     ...empty,
-    ...(firstPage && prerendered ? { locale: prerendered.locale, items: firstPage.items, page: firstPage.page, total: firstPage.total } : {}),
+    ...(firstPage && prerendered
+      ? { locale: prerendered.locale, items: firstPage.items, page: firstPage.page, total: firstPage.total }
+      : {}),
     loadMore: async (locale) => {
       if (get().locale !== locale) set({ locale, ...empty });
       const { loading, total, items, page, savedAt } = get();
@@ -90,7 +105,13 @@ export const useCouponListStore = create<ListState>((set, get) => {
       const { items, total, page, savedAt } = get();
       if (get().locale !== locale || savedAt !== null || items.length === 0) return;
       const copy: ListCopy = { items, total: total ?? items.length, page };
-      whenIdle(() => void offlineStore().then((m) => m.putSnapshot(listCopyId(locale), copy), () => undefined));
+      whenIdle(
+        () =>
+          void offlineStore().then(
+            (m) => m.putSnapshot(listCopyId(locale), copy),
+            () => undefined,
+          ),
+      );
     },
     reset: (locale) => {
       set({ locale: null, ...empty });

@@ -54,7 +54,9 @@ export function FaqPage() {
               key={cat.id}
               type="button"
               className="faq-cats__chip"
-              onClick={() => document.getElementById(`faq-cat-${cat.id}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+              onClick={() =>
+                document.getElementById(`faq-cat-${cat.id}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+              }
             >
               {cat.name}
             </button>
@@ -63,7 +65,13 @@ export function FaqPage() {
       )}
 
       {categories.map((cat) => (
-        <section key={cat.id} id={`faq-cat-${cat.id}`} className="faq-cat" aria-labelledby={`faq-cat-title-${cat.id}`} data-testid="faq-category">
+        <section
+          key={cat.id}
+          id={`faq-cat-${cat.id}`}
+          className="faq-cat"
+          aria-labelledby={`faq-cat-title-${cat.id}`}
+          data-testid="faq-category"
+        >
           <h2 id={`faq-cat-title-${cat.id}`} className="section-title">
             {cat.name}
           </h2>
@@ -75,7 +83,17 @@ export function FaqPage() {
                     {c('faq.q')}
                   </span>
                   <span className="faq-item__text">{f.question}</span>
-                  <svg className="faq-item__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                  <svg
+                    className="faq-item__chevron"
+                    viewBox="0 0 24 24"
+                    width="20"
+                    height="20"
+                    aria-hidden="true"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                  >
                     <path d="M6 9l6 6 6-6" />
                   </svg>
                 </summary>

@@ -92,7 +92,10 @@ export function HomePage() {
             </li>
           </ul>
           <p className="home-period" data-testid="rally-period">
-            {c('home.stampsPeriod', { from: formatMonthDay(RALLY_PERIOD.from, locale), to: formatMonthDay(RALLY_PERIOD.to, locale) })}
+            {c('home.stampsPeriod', {
+              from: formatMonthDay(RALLY_PERIOD.from, locale),
+              to: formatMonthDay(RALLY_PERIOD.to, locale),
+            })}
           </p>
         </div>
       </section>
@@ -111,7 +114,9 @@ export function HomePage() {
         <h2 id="home-share" className="home-share__title">
           {c('home.shareTitle')}
         </h2>
-        <p className="home-share__body">{c('home.shareBody', { limit: n(SHARE_CAMPAIGN.limit), points: n(SHARE_CAMPAIGN.points) })}</p>
+        <p className="home-share__body">
+          {c('home.shareBody', { limit: n(SHARE_CAMPAIGN.limit), points: n(SHARE_CAMPAIGN.points) })}
+        </p>
       </section>
 
       <section className="home-block" aria-labelledby="home-help">

@@ -43,7 +43,12 @@ export function SignInPanel({ onSignedIn, titleId }: { onSignedIn: () => void; t
         </p>
       ) : config.liffId ? (
         <>
-          <button type="button" className="btn btn--line btn--xl btn--block" onClick={() => void press()} disabled={signingIn}>
+          <button
+            type="button"
+            className="btn btn--line btn--xl btn--block"
+            onClick={() => void press()}
+            disabled={signingIn}
+          >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path
                 fill="currentColor"
@@ -56,7 +61,12 @@ export function SignInPanel({ onSignedIn, titleId }: { onSignedIn: () => void; t
         </>
       ) : config.demoLogin ? (
         <>
-          <button type="button" className="btn btn--primary btn--xl btn--block" onClick={() => void press()} disabled={signingIn}>
+          <button
+            type="button"
+            className="btn btn--primary btn--xl btn--block"
+            onClick={() => void press()}
+            disabled={signingIn}
+          >
             {signingIn ? t('session.signingIn') : t('session.demoButton')}
           </button>
           <p className="signin__note">{t('session.demoNote')}</p>

@@ -7,7 +7,8 @@ import { readThrough } from '../../../lib/offline-sync';
 import { fetchMyStamps } from './stamps.api';
 
 /** My stamps' offline copy (issue 5): per visitor, rally and language, in lib/offline-store. */
-export const stampsCopyId = (locale: Locale, campaignId: number | undefined) => `stamps:${locale}:${campaignId ?? 'current'}`;
+export const stampsCopyId = (locale: Locale, campaignId: number | undefined) =>
+  `stamps:${locale}:${campaignId ?? 'current'}`;
 
 export type StampsRead = { data: StampList; savedAt: number | null };
 
@@ -16,7 +17,11 @@ export type StampsRead = { data: StampList; savedAt: number | null };
  * time it was saved. The copy also shows stamps earned by presses replayed since it was saved.
  * @throws ClientError NETWORK (offline, nothing saved) and the API's errors
  */
-export async function loadMyStamps(campaignId: number | undefined, locale: Locale, outcomes: Outcome[]): Promise<StampsRead> {
+export async function loadMyStamps(
+  campaignId: number | undefined,
+  locale: Locale,
+  outcomes: Outcome[],
+): Promise<StampsRead> {
   const owner = currentOwner();
   const r = await readThrough({ id: stampsCopyId(locale, campaignId), owner, load: () => fetchMyStamps(campaignId) });
   return r.savedAt === null ? r : { data: withReplayed(r.data, outcomes, owner), savedAt: r.savedAt };

@@ -23,7 +23,11 @@ export function StampCard({ stamps }: { stamps: Stamp[] }) {
         const kind = t(`stampKinds.${s.kind}`);
         return (
           <li key={s.id} className="stamp-slot" data-kind={s.kind}>
-            <StampSeal kind={s.kind} tilt={tiltOf(s.id)} label={t('stamps.stampLabel', { kind, spot: s.spotName, date })}>
+            <StampSeal
+              kind={s.kind}
+              tilt={tiltOf(s.id)}
+              label={t('stamps.stampLabel', { kind, spot: s.spotName, date })}
+            >
               <span className="seal__spot">{s.spotName}</span>
               <span className="seal__date">{date}</span>
             </StampSeal>

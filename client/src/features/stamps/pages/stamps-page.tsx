@@ -46,7 +46,9 @@ export function StampsPage() {
   // request's only input): trying again cannot help, the running rally might.
   const notFound =
     list.status === 'error' &&
-    (list.error.code === 'CAMPAIGN_NOT_FOUND' || list.error.code === 'NOT_FOUND' || (campaignId !== undefined && list.error.code === 'VALIDATION_FAILED'));
+    (list.error.code === 'CAMPAIGN_NOT_FOUND' ||
+      list.error.code === 'NOT_FOUND' ||
+      (campaignId !== undefined && list.error.code === 'VALIDATION_FAILED'));
 
   return (
     <section className="page" aria-labelledby="stamps-title">
