@@ -21,6 +21,7 @@ const WHO_MAY_CALL: Record<string, 'public' | 'visitor' | 'staff' | 'admin'> = {
   'GET /api/coupons/list/search': 'public',
   'GET /api/coupons/get/nearby/spot/list': 'public',
   'GET /api/coupons/get/campaign': 'public',
+  'PUT /api/coupons/store/list': 'public',
   'PUT /api/coupons/qr/:id': 'visitor',
   'GET /api/coupons/:id': 'public',
   'GET /api/campaigns': 'admin',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Area, IdText, JstDate, Latitude, ListMeta, Longitude, Paging, Purpose } from './common';
+import { Area, Id, IdText, JstDate, Latitude, ListMeta, LOCALES, Longitude, Paging, Purpose } from './common';
 import { Stamp } from './stamps';
 
 /** Query of GET /api/coupons/list/search (spec 7). `tag` may repeat. */
@@ -15,7 +15,18 @@ export const CouponSearchQuery = Paging.extend({
 });
 export type CouponSearchQuery = z.output<typeof CouponSearchQuery>;
 
-export const SpotRef = z.object({ id: z.number().int(), name: z.string() });
+/**
+ * The language a text was served in: the one asked for (x-lang), or `ja` when it has no
+ * translation and fell back to Japanese, so the screen can mark it (issue 11).
+ */
+export const ServedLocale = z.enum(LOCALES);
+
+export const SpotRef = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The language of `name`; absent when the spot has no name and `name` is its store code. */
+  nameLocale: ServedLocale.optional(),
+});
 
 /** A coupon as the list shows it: localised texts, first spot, whether it gives gold. */
 export const CouponCard = z.object({
@@ -33,6 +44,8 @@ export const CouponCard = z.object({
   givesGold: z.boolean(),
   spot: SpotRef.nullable(),
   spotCount: z.number().int(),
+  /** The language of title, discount and (in the detail) description; absent when the coupon has no texts. */
+  textLocale: ServedLocale.optional(),
 });
 export type CouponCard = z.infer<typeof CouponCard>;
 
@@ -48,6 +61,8 @@ export const CouponSpot = z.object({
   latitude: z.number(),
   longitude: z.number(),
   usableRangeM: z.number().int(),
+  /** The language of `name`; absent when the spot has no name and `name` is its store code. */
+  nameLocale: ServedLocale.optional(),
 });
 export type CouponSpot = z.infer<typeof CouponSpot>;
 
@@ -81,6 +96,26 @@ export const NearbySpot = CouponSpot.extend({
 });
 export type NearbySpot = z.infer<typeof NearbySpot>;
 export const NearbySpotList = z.object({ data: z.array(NearbySpot), meta: ListMeta });
+
+/**
+ * Body of PUT /api/coupons/store/list (spec 7): the spot of a printed QR code
+ * (`/collect-points-qr/{id}/?code=...`) and the check-in code it carries, if any.
+ */
+export const StoreCouponsBody = z.object({
+  spotId: Id,
+  code: z.string().trim().min(1).max(32).optional(),
+});
+export type StoreCouponsBody = z.infer<typeof StoreCouponsBody>;
+
+/** A shop and its coupons shown today, and whether the QR code's check-in code is its current one. */
+export const StoreCoupons = z.object({
+  spot: SpotRef.extend({ address: z.string() }),
+  /** The code is the spot's current check-in code (false: mistyped, or rotated since it was printed); null without a code. */
+  codeValid: z.boolean().nullable(),
+  coupons: z.array(CouponCard),
+});
+export type StoreCoupons = z.infer<typeof StoreCoupons>;
+export const StoreCouponsResponse = z.object({ data: StoreCoupons });
 
 /**
  * Body of PUT /api/coupons/qr/{id}: proof that the visitor is at the shop, either where the

@@ -18,6 +18,8 @@ export interface CouponRow {
   description: string;
   discount: string;
   tags: string[];
+  /** The language of title, description and discount: the one asked for, or `ja` when they fell back; absent without texts. */
+  textLocale?: Locale;
 }
 
 type Raw = {
@@ -52,6 +54,7 @@ async function present(db: Knex, rows: Raw[], locale: Locale): Promise<CouponRow
     title: texts.get(r.id)?.title ?? '',
     description: texts.get(r.id)?.description ?? '',
     discount: texts.get(r.id)?.discount_text ?? '',
+    textLocale: texts.get(r.id)?.locale,
     tags: (tagRows as Array<{ coupon_id: number; tag: string }>).filter((t) => t.coupon_id === r.id).map((t) => t.tag),
   }));
 }
@@ -110,6 +113,28 @@ export async function searchPublished(
     base.clone().count({ n: '*' }).first(),
   ]);
   return { rows: await present(db, rows, locale), total: toInt(countRow?.n) };
+}
+
+/** Up to `limit` published coupons valid on JST day `day` usable at spot `spotId`, newest first. */
+export async function findPublishedAtSpot(
+  db: Knex,
+  spotId: number,
+  day: string,
+  locale: Locale,
+  limit: number,
+): Promise<CouponRow[]> {
+  const rows: Raw[] = await db('coupons as c')
+    .join('coupon_spots as cs', 'cs.coupon_id', 'c.id')
+    .where('cs.spot_id', spotId)
+    .whereNull('c.deleted_at')
+    .where('c.published', true)
+    .andWhere('c.valid_from', '<=', day)
+    .andWhere('c.valid_to', '>=', day)
+    .select('c.*')
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit);
+  return present(db, rows, locale);
 }
 
 /** A coupon by id, published or not, unless deleted; or undefined. */

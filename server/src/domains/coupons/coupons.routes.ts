@@ -9,6 +9,8 @@ import {
   MarkUsedResponse,
   NearbySpotList,
   NearbySpotQuery,
+  StoreCouponsBody,
+  StoreCouponsResponse,
 } from '../../contracts/coupons';
 import { RunningCampaignResponse } from '../../contracts/campaigns';
 import { jstDate } from '../../db/dialect';
@@ -17,7 +19,7 @@ import { ValidationError } from '../../http/errors';
 import { defineRoute, type AnyRoute } from '../../http/route';
 import { runningCampaign } from '../campaigns/campaigns.service';
 import { listNearbySpots } from '../spots/spots.service';
-import { couponDetail, markCouponUsed, searchCoupons } from './coupons.service';
+import { couponDetail, markCouponUsed, searchCoupons, storeCoupons } from './coupons.service';
 
 /** Visitor coupon routes, paths exactly as spec section 7. */
 export function couponRoutes(deps: AppDeps): AnyRoute[] {
@@ -41,6 +43,20 @@ export function couponRoutes(deps: AppDeps): AnyRoute[] {
       query: NearbySpotQuery,
       response: NearbySpotList,
       handler: async ({ query, locale }) => listNearbySpots(db, query, locale),
+    }),
+    // Checks a check-in code, so limited like a write (a guess costs a request).
+    defineRoute({
+      method: 'put',
+      path: '/coupons/store/list',
+      summary: "A shop's coupons shown today and whether its printed QR code's check-in code is current",
+      access: 'public',
+      rateLimit: 'write',
+      body: StoreCouponsBody,
+      response: StoreCouponsResponse,
+      errors: [404],
+      handler: async ({ body, locale }) => ({
+        data: await storeCoupons(db, { spotId: body.spotId, code: body.code, today: today(), locale }),
+      }),
     }),
     defineRoute({
       method: 'get',

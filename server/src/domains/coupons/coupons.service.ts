@@ -6,16 +6,24 @@ import type {
   CouponSearchQuery,
   MarkUsedBody,
   MarkUsedResult,
+  StoreCoupons,
 } from '../../contracts/coupons';
 import { isUniqueViolation, jstDate } from '../../db/dialect';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../http/errors';
 import { runningCampaign } from '../campaigns/campaigns.service';
 import { remember, replayOf, requestHash } from '../idempotency/idempotency.service';
-import { nearestUsableSpot, spotByCheckInCode, spotsOfCoupons, type SpotRow } from '../spots/spots.service';
+import {
+  nearestUsableSpot,
+  spotByCheckInCode,
+  spotOfQrCode,
+  spotsOfCoupons,
+  type SpotRow,
+} from '../spots/spots.service';
 import { awardStamp } from '../stamps/stamps.service';
 import { visitorSince } from '../users/users.service';
 import {
   findCoupon,
+  findPublishedAtSpot,
   findTitles,
   hasRedemptionOn,
   insertRedemption,
@@ -66,7 +74,7 @@ function isUsableOn(c: CouponRow, day: string): boolean {
   return c.published && c.validFrom <= day && day <= c.validTo;
 }
 
-function toCard(c: CouponRow, spots: Array<{ id: number; name: string }>): CouponCard {
+function toCard(c: CouponRow, spots: Array<{ id: number; name: string; nameLocale?: Locale }>): CouponCard {
   const first = spots[0];
   return {
     id: c.id,
@@ -80,8 +88,9 @@ function toCard(c: CouponRow, spots: Array<{ id: number; name: string }>): Coupo
     validFrom: c.validFrom,
     validTo: c.validTo,
     givesGold: c.purpose === 'lodging',
-    spot: first ? { id: first.id, name: first.name } : null,
+    spot: first ? { id: first.id, name: first.name, nameLocale: first.nameLocale } : null,
     spotCount: spots.length,
+    textLocale: c.textLocale,
   };
 }
 
@@ -102,6 +111,37 @@ export async function searchCoupons(
     locale,
   );
   return { data: rows.map((c) => toCard(c, spots.get(c.id) ?? [])), meta: { page: q.page, limit: q.limit, total } };
+}
+
+/** At most this many coupons on a shop's QR page (a shop has a handful). */
+const STORE_COUPONS_LIMIT = 50;
+
+/**
+ * Spec 7 `PUT /coupons/store/list`, for the page of a printed spot QR code
+ * (`/collect-points-qr/{id}/?code=...`, spec 2): the shop, its coupons shown on JST day
+ * `today` (newest first, at most STORE_COUPONS_LIMIT), and whether `code` is the shop's
+ * current check-in code, which the visitor may then give as the store code when marking one
+ * of them used. Until points exist the QR code does no more (issue 11).
+ * @throws NotFoundError SPOT_NOT_FOUND (404) unknown spot
+ */
+export async function storeCoupons(
+  db: Knex,
+  q: { spotId: number; code?: string; today: string; locale: Locale },
+): Promise<StoreCoupons> {
+  const found = await spotOfQrCode(db, q);
+  if (!found) throw new NotFoundError('SPOT_NOT_FOUND');
+  const { spot, codeValid } = found;
+  const rows = await findPublishedAtSpot(db, spot.id, q.today, q.locale, STORE_COUPONS_LIMIT);
+  const spots = await spotsOfCoupons(
+    db,
+    rows.map((r) => r.id),
+    q.locale,
+  );
+  return {
+    spot: { id: spot.id, name: spot.name, nameLocale: spot.nameLocale, address: spot.address },
+    codeValid,
+    coupons: rows.map((c) => toCard(c, spots.get(c.id) ?? [])),
+  };
 }
 
 /** The coupon `id` as a visitor may see it on JST day `today` (exists, published, valid), else undefined. */

@@ -14,6 +14,8 @@ export interface SpotRow {
   purpose: Purpose;
   genre: string | null;
   usableRangeM: number;
+  /** The language of `name`: the one asked for, or `ja` when it fell back; absent when the name is the store code. */
+  nameLocale?: Locale;
 }
 
 type RawSpot = {
@@ -28,11 +30,12 @@ type RawSpot = {
   usable_range_m: number;
 };
 
-function toSpotRow(r: RawSpot, name: string): SpotRow {
+function toSpotRow(r: RawSpot, name: string, nameLocale: Locale | undefined): SpotRow {
   return {
     id: r.id,
     storeCode: r.store_code,
     name,
+    nameLocale,
     address: r.address,
     latitude: Number(r.latitude),
     longitude: Number(r.longitude),
@@ -51,7 +54,7 @@ async function withNames<R extends RawSpot>(db: Knex, rows: R[], locale: Locale)
     rows.map((r) => r.id),
     locale,
   );
-  return rows.map((r) => ({ ...toSpotRow(r, names.get(r.id)?.name ?? r.store_code), raw: r }));
+  return rows.map((r) => ({ ...toSpotRow(r, names.get(r.id)?.name ?? r.store_code, names.get(r.id)?.locale), raw: r }));
 }
 
 /** A number parameter typed for PostgreSQL (which cannot infer `?` in arithmetic); a REAL on SQLite. */
@@ -86,7 +89,7 @@ const withinReach = (join: Join) => `from q cross join spots s
 
 /**
  * One page of the spots in reach, nearest first, with the total of all in reach (window
- * count) and the name in the locale `?`, else ja, else the store code (design: multilingual
+ * count) and the name in the locale `?`, else ja, else the store code, and the language it is in (design: multilingual
  * content falls back to ja). Names are joined after the page is cut, so only its rows pay.
  */
 const nearbyPageSql = (join: Join, materialized: string) => `with ${searchPoint(materialized)},
@@ -97,7 +100,8 @@ hits as (
   order by distance_m, s.id
   limit cast(? as integer) offset cast(? as integer)
 )
-select hits.*, coalesce(tl.name, tj.name, hits.store_code) as name
+select hits.*, coalesce(tl.name, tj.name, hits.store_code) as name,
+  case when tl.name is not null then tl.locale when tj.name is not null then tj.locale end as name_locale
 from hits
 left join spot_translations tl on tl.spot_id = hits.id and tl.locale = ?
 left join spot_translations tj on tj.spot_id = hits.id and tj.locale = 'ja'
@@ -151,9 +155,9 @@ export async function findSpotsOfCouponNear(
   const sql = NEARBY_SQL[outerFirstJoin(db)];
   const perMetre = degreesPerMetre(q.lat);
   const search = [q.lat, q.lng, perMetre.lat, perMetre.lng, q.rangeM ?? null, q.allowanceM, q.couponId];
-  const rows = rawRows<RawSpot & { name: string; distance_m: number; total_count: number | string }>(
-    await db.raw(sql.page, [...search, q.limit, (q.page - 1) * q.limit, q.locale]).options(PREPARED.page),
-  );
+  const rows = rawRows<
+    RawSpot & { name: string; name_locale: Locale | null; distance_m: number; total_count: number | string }
+  >(await db.raw(sql.page, [...search, q.limit, (q.page - 1) * q.limit, q.locale]).options(PREPARED.page));
   const total =
     rows.length > 0
       ? toInt(rows[0]?.total_count)
@@ -161,7 +165,10 @@ export async function findSpotsOfCouponNear(
         ? toInt(rawRows<{ n: number | string }>(await db.raw(sql.count, search).options(PREPARED.count))[0]?.n)
         : 0;
   return {
-    rows: rows.map((r) => ({ ...toSpotRow(r, r.name), distanceM: Math.round(Number(r.distance_m)) })),
+    rows: rows.map((r) => ({
+      ...toSpotRow(r, r.name, r.name_locale ?? undefined),
+      distanceM: Math.round(Number(r.distance_m)),
+    })),
     total,
   };
 }
@@ -185,6 +192,15 @@ export async function findSpotsOfCoupons(
     result.set(raw.coupon_id, list);
   }
   return result;
+}
+
+/** A spot by id with its name in the locale (ja fallback), or undefined. */
+export async function findSpot(db: Knex, spotId: number, locale: Locale): Promise<SpotRow | undefined> {
+  const rows: RawSpot[] = await db('spots').where({ id: spotId }).select('*').limit(1);
+  const [spot] = await withNames(db, rows, locale);
+  if (!spot) return undefined;
+  const { raw: _raw, ...row } = spot;
+  return row;
 }
 
 /** Names of spots in a locale (ja fallback), keyed by spot id. */

@@ -2,7 +2,9 @@ import type { Knex } from 'knex';
 import type { Locale } from '../../contracts/common';
 import type { NearbySpot, NearbySpotQuery } from '../../contracts/coupons';
 import type { ListMeta } from '../../contracts/common';
+import { verifySpotCheckInCode } from './spots.admin.service';
 import {
+  findSpot,
   findSpotIdsByStoreCodes,
   findSpotNames,
   findSpotOfCouponByCheckInCode,
@@ -58,6 +60,19 @@ export async function spotByCheckInCode(
   q: { couponId: number; code: string; locale: Locale },
 ): Promise<SpotRow | undefined> {
   return findSpotOfCouponByCheckInCode(db, q.couponId, q.code, q.locale);
+}
+
+/**
+ * The spot of a printed QR code (`/collect-points-qr/{id}/?code=...`) and whether `code` is
+ * its current check-in code (null without a code); undefined for an unknown spot.
+ */
+export async function spotOfQrCode(
+  db: Knex,
+  q: { spotId: number; code?: string; locale: Locale },
+): Promise<{ spot: SpotRow; codeValid: boolean | null } | undefined> {
+  const spot = await findSpot(db, q.spotId, q.locale);
+  if (!spot) return undefined;
+  return { spot, codeValid: q.code === undefined ? null : await verifySpotCheckInCode(db, q.spotId, q.code) };
 }
 
 /**
