@@ -123,9 +123,14 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     ).toBe(true);
   }
 
-  /** Presses 'mark as used'; with `signIn`, expects the sign-in sheet and uses the demo sign-in. */
+  /**
+   * Presses 'mark as used'; with `signIn`, expects the sign-in sheet and uses the demo sign-in,
+   * after which nothing is sent: the panel asks to press again (issue 11), which it then does.
+   */
   async function pressMarkUsed(page: Page, label: string, opts: { signIn: boolean; shot?: string }) {
-    await page.getByRole('button', { name: label }).tap();
+    const sent = puts(page);
+    const button = page.getByRole('button', { name: label });
+    await button.tap();
     if (!opts.signIn) return;
     const sheet = page.getByRole('dialog');
     await sheet.waitFor();
@@ -136,6 +141,15 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     if (opts.shot) await page.screenshot({ path: `${SHOTS}/${opts.shot}`, animations: 'disabled' });
     await demo.tap();
     await sheet.waitFor({ state: 'hidden' });
+    const again = page.getByTestId('signed-in-ask-again');
+    await again.waitFor();
+    expect(await again.textContent()).toBe('ログインしました。お店で「使用済みにする」をもう一度押してください。');
+    expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await page.getByTestId('coupon-used').count()).toBe(0);
+    expect(sent).toEqual([]);
+    if (opts.shot)
+      await page.screenshot({ path: `${SHOTS}/${opts.shot.replace('.png', '-again.png')}`, animations: 'disabled' });
+    await button.tap();
   }
 
   it('lists coupons in two columns, opens one, marks it used and shows the gold stamp in my stamps', async () => {

@@ -229,6 +229,21 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     await page.screenshot({ path: `${SHOTS}/offline-list.png`, animations: 'disabled' });
     expect(puts).toEqual([]);
 
+    // My stamps, still offline: the queued use is a pending (red) stamp on the card, not counted yet.
+    await page.getByRole('link', { name: 'マイスタンプ', exact: true }).first().tap();
+    const pendingStamp = page.getByTestId('pending-stamp');
+    await pendingStamp.waitFor();
+    expect(await pendingStamp.getAttribute('data-kind')).toBe('red');
+    expect(await pendingStamp.textContent()).toContain('送信待ち');
+    expect(await pendingStamp.getByRole('img').getAttribute('aria-label')).toBe(
+      `赤スタンプ（送信待ち）：${coupon.title}`,
+    );
+    expect(await page.getByTestId('count-total').textContent()).toBe('0');
+    expect(await page.getByTestId('stamps-empty').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/offline-pending-stamp.png`, animations: 'disabled' });
+    await page.goBack();
+    await cardOf(page, coupon.id).getByTestId('pending-badge').waitFor();
+
     // Back online: sent once, in the background; the list says so and the stamp is there.
     await context.setOffline(false);
     await page.getByTestId('offline-notices').waitFor();
@@ -313,6 +328,53 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     expect(await redemptionsOf(coupon.id)).toHaveLength(1);
     await page.goto('/stamp/');
     await expect.poll(() => page.getByTestId('count-total').textContent()).toBe('1');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a lodging coupon pressed offline is a gold pending stamp on my stamps, then a gold stamp once sent', async () => {
+    const lodgings = await getJson<CouponList>('/api/coupons/list/search?purpose=lodging&limit=1');
+    const coupon = await detailOf(lodgings.data[0]!);
+    const spot = coupon.spots[0]!;
+    const context = await phoneAt(spot, { serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const problems = watchProblems(page, { allowNetErrors: true });
+
+    await signInOnStamps(page);
+    // My stamps seen once in English, so that its copy in English is saved for offline.
+    await page.goto('/en/stamp/');
+    await page.getByTestId('stamp-grid').waitFor();
+    // The modules the app loads after its first view, loaded before the network goes.
+    const later = ['/assets/pwa-', '/assets/offline-install-check-'].map((part) =>
+      page.waitForResponse((r) => r.url().includes(part)),
+    );
+    await page.goto(`/en/coupon/${coupon.id}/`);
+    await Promise.all(later);
+    const en = (await (await fetch(`${baseURL}/api/coupons/${coupon.id}`, { headers: { 'x-lang': 'en' } })).json()) as {
+      data: CouponDetail;
+    };
+    await expect.poll(() => page.locator('h1').textContent()).toBe(en.data.title);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Mark as used' }).tap();
+    await page.getByTestId('coupon-pending').waitFor();
+
+    await page.getByRole('link', { name: 'My stamps', exact: true }).first().tap();
+    const pendingStamp = page.getByTestId('pending-stamp');
+    await pendingStamp.waitFor();
+    expect(await pendingStamp.getAttribute('data-kind')).toBe('gold');
+    expect(await pendingStamp.textContent()).toContain('Pending');
+    expect(await pendingStamp.getByRole('img').getAttribute('aria-label')).toMatch(/^Gold stamp \(pending\): /);
+    expect(await page.getByTestId('count-gold').textContent()).toBe('0');
+    await page.screenshot({ path: `${SHOTS}/offline-pending-gold-en.png`, animations: 'disabled' });
+
+    // Online again: sent at the next start, and the pending stamp becomes the gold stamp.
+    await context.setOffline(false);
+    await page.reload();
+    await page.getByTestId('offline-notices').waitFor();
+    await expect.poll(() => outbox(page)).toEqual([]);
+    await expect.poll(() => page.getByTestId('count-gold').textContent()).toBe('1');
+    expect(await page.getByTestId('pending-stamp').count()).toBe(0);
+    expect(await page.locator('[data-testid="stamp-grid"] [data-kind]').getAttribute('data-kind')).toBe('gold');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -21,7 +21,8 @@ const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const YEAR_S = 365 * 24 * 60 * 60;
 const PC_JA = 'パソコン端末からはアクセスできません。スマートフォンからアクセスをお願いします。';
-const MENU_ALL = ['TOP', 'COUPON', 'RALLY', 'MY STAMPS', 'PRESENT', 'LOCATION', 'STATUS', 'FAQ', 'CONTACT'];
+/** Spec 2's menu while a rally runs, without the items whose screens are not built yet (RALLY, PRESENT, LOCATION, STATUS). */
+const MENU_ALL = ['TOP', 'COUPON', 'MY STAMPS', 'FAQ', 'CONTACT'];
 
 describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 phone)', () => {
   let db: Db;
@@ -88,23 +89,51 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     await page.getByTestId('menu-button').tap();
     const list = page.getByTestId('menu-list');
     await list.waitFor();
-    return list
-      .locator('a')
-      .evaluateAll((as) =>
-        as.map((a) => ({
-          label: a.querySelector('.menu-item__label')?.textContent ?? '',
-          href: a.getAttribute('href') ?? '',
-        })),
-      );
+    return list.locator('a').evaluateAll((as) =>
+      as.map((a) => ({
+        label: a.querySelector('.menu-item__label')?.textContent ?? '',
+        href: a.getAttribute('href') ?? '',
+      })),
+    );
   }
 
   it('renders each language root in its language, with <html lang>, the title and x-lang', async () => {
     const roots = [
-      { path: '/', lang: 'ja', title: 'くまもと旅パスポート', what: 'くまもと旅パスポートとは' },
-      { path: '/en/', lang: 'en', title: 'Kumamoto Travel Passport', what: 'What is the Kumamoto Travel Passport?' },
-      { path: '/ko/', lang: 'ko', title: '구마모토 여행 패스포트', what: '구마모토 여행 패스포트란?' },
-      { path: '/zh-cn/', lang: 'zh-cn', title: '熊本旅行护照', what: '什么是熊本旅行护照？' },
-      { path: '/zh-tw/', lang: 'zh-tw', title: '熊本旅行護照', what: '什麼是熊本旅行護照？' },
+      {
+        path: '/',
+        lang: 'ja',
+        title: 'くまもと旅パスポート',
+        what: 'くまもと旅パスポートとは',
+        unbuilt: ['ポイント', 'シェア', 'プレゼント'],
+      },
+      {
+        path: '/en/',
+        lang: 'en',
+        title: 'Kumamoto Travel Passport',
+        what: 'What is the Kumamoto Travel Passport?',
+        unbuilt: ['point', 'share', 'prize'],
+      },
+      {
+        path: '/ko/',
+        lang: 'ko',
+        title: '구마모토 여행 패스포트',
+        what: '구마모토 여행 패스포트란?',
+        unbuilt: ['포인트', '공유', '경품'],
+      },
+      {
+        path: '/zh-cn/',
+        lang: 'zh-cn',
+        title: '熊本旅行护照',
+        what: '什么是熊本旅行护照？',
+        unbuilt: ['积分', '分享', '礼品'],
+      },
+      {
+        path: '/zh-tw/',
+        lang: 'zh-tw',
+        title: '熊本旅行護照',
+        what: '什麼是熊本旅行護照？',
+        unbuilt: ['點數', '分享', '禮品'],
+      },
     ];
     for (const root of roots) {
       const { page, problems, apiLangs } = await open();
@@ -114,7 +143,10 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
       expect(new URL(page.url()).pathname).toBe(root.path);
       expect(await htmlLang(page)).toBe(root.lang);
       expect(await page.title()).toBe(root.title);
-      expect(await page.locator('main').textContent()).toContain(root.what);
+      const main = (await page.locator('main').textContent())!;
+      expect(main).toContain(root.what);
+      // Issue 11: only what a visitor can do today; points, prizes and sharing come later.
+      for (const word of root.unbuilt) expect(main.toLowerCase(), `${root.path} ${word}`).not.toContain(word);
       await expect.poll(() => apiLangs.length).toBeGreaterThan(0); // the rally call at layout start
       expect(new Set(apiLangs)).toEqual(new Set([root.lang]));
       expect(problems).toEqual([]);
@@ -322,7 +354,7 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     expect(problems).toEqual([]);
   });
 
-  it('opens the menu with every item while a rally runs; ?code= hides the menu', async () => {
+  it('opens the menu with every built item while a rally runs; ?code= hides the menu', async () => {
     const { page, problems } = await open();
     await page.goto('/coupon/');
     await appLive(page);
@@ -331,10 +363,7 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     const items = await menuItems(page);
     expect(items.map((i) => i.label)).toEqual(MENU_ALL);
-    expect(items.find((i) => i.label === 'RALLY')!.href).toBe(`/campaign/stamp-rally/${rallyId}/`);
     expect(items.find((i) => i.label === 'MY STAMPS')!.href).toBe(`/stamp/${rallyId}/`);
-    expect(items.find((i) => i.label === 'PRESENT')!.href).toBe(`/prize/${rallyId}/`);
-    expect(items.find((i) => i.label === 'LOCATION')!.href).toBe('/coupon/gps/nearly_coupon/');
     for (const box of await page
       .getByTestId('menu-list')
       .locator('a')
@@ -360,21 +389,14 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     expect(problems).toEqual([]);
   });
 
-  it('leaves RALLY, MY STAMPS and PRESENT out of the menu when no rally runs (clock outside the rally)', async () => {
+  it('leaves MY STAMPS out of the menu when no rally runs (clock outside the rally)', async () => {
     const off = (await (await fetch(`${offSeasonURL}/api/coupons/get/campaign`)).json()) as { data: unknown };
     expect(off.data).toBeNull();
     const { page, problems } = await open({ url: offSeasonURL });
     await page.goto('/');
     await expect.poll(() => h1(page)).toBe('くまもと旅パスポート');
     await page.waitForLoadState('networkidle');
-    expect((await menuItems(page)).map((i) => i.label)).toEqual([
-      'TOP',
-      'COUPON',
-      'LOCATION',
-      'STATUS',
-      'FAQ',
-      'CONTACT',
-    ]);
+    expect((await menuItems(page)).map((i) => i.label)).toEqual(['TOP', 'COUPON', 'FAQ', 'CONTACT']);
     expect(await page.locator('header').getByRole('link', { name: 'マイスタンプ', exact: true }).count()).toBe(0);
     expect(problems).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { EmptyLayout } from './layouts/empty-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { LocaleRoot } from './locale-root';
 import { ErrorPage } from './pages/error-page';
+import { COMING_SOON_PAGES, type ComingSoonPageId } from './coming-soon-pages';
 
 /** What every screen is given: its page id (screens of one component for several pages use it). */
 export type ScreenProps = { pageId: PageId };
@@ -35,8 +36,8 @@ const withContent = <T,>(chunk: Promise<T>): Promise<T> =>
 const comingSoon = () =>
   withContent(import('../features/coming-soon/pages/coming-soon-page')).then((m) => m.ComingSoonPage);
 
-/** The one route table: every page of spec 2 (contracts/pages) mapped to its screen. */
-const SCREENS: Record<PageId, Screen> = {
+/** The built screens; the others (app/coming-soon-pages) show the coming-soon screen. */
+const BUILT: Record<Exclude<PageId, ComingSoonPageId>, Screen> = {
   home: {
     title: 'pages.home',
     load: () => withContent(import('../features/home/pages/home-page')).then((m) => m.HomePage),
@@ -75,19 +76,22 @@ const SCREENS: Record<PageId, Screen> = {
     load: () => import('../features/stamps/pages/stamps-page').then((m) => m.StampsPage),
     visitor: true,
   },
-  payment: { title: 'pages.payment', load: comingSoon },
-  point: { title: 'pages.point', load: comingSoon },
-  couponQuestion: { title: 'pages.couponQuestion', load: comingSoon },
-  couponSearch: { title: 'pages.couponSearch', load: comingSoon },
-  storeCoupon: { title: 'pages.storeCoupon', load: comingSoon },
-  nearbyCoupons: { title: 'pages.nearbyCoupons', load: comingSoon },
-  infoForm: { title: 'pages.infoForm', load: comingSoon },
-  pointsPayment: { title: 'pages.pointsPayment', load: comingSoon, footer: false },
-  paymentThanks: { title: 'pages.paymentThanks', load: comingSoon },
-  prizeQuestion: { title: 'pages.prizeQuestion', load: comingSoon },
-  prize: { title: 'pages.prize', load: comingSoon },
-  collectPointsQr: { title: 'pages.collectPointsQr', load: comingSoon, footer: false },
-  stampRally: { title: 'pages.stampRally', load: comingSoon },
+  collectPointsQr: {
+    title: 'pages.collectPointsQr',
+    load: () => import('../features/coupons/pages/spot-qr-page').then((m) => m.SpotQrPage),
+    footer: false,
+  },
+};
+
+/** The one route table: every page of spec 2 (contracts/pages) mapped to its screen. */
+const SCREENS: Record<PageId, Screen> = {
+  ...BUILT,
+  ...(Object.fromEntries(
+    COMING_SOON_PAGES.map((id): [PageId, Screen] => [
+      id,
+      { title: `pages.${id}`, load: comingSoon, ...(id === 'pointsPayment' ? { footer: false as const } : {}) },
+    ]),
+  ) as Record<ComingSoonPageId, Screen>),
 };
 
 /** Screens whose chunk has loaded: a page that finds its screen here renders it at once, without suspending. */

@@ -3,9 +3,6 @@ import { INTL_TAGS, type Locale } from '../lib/i18n';
 /** Spec 1 and 9: the stamp rally's yearly period (month and day, both ends included). */
 export const RALLY_PERIOD = { from: { month: 11, day: 1 }, to: { month: 1, day: 31 } } as const;
 
-/** Spec 1 and 9: the friend-share campaign: the first 10,000 people get 100 LINE points, once each. */
-export const SHARE_CAMPAIGN = { limit: 10_000, points: 100 } as const;
-
 /** Stamp values (spec 1): red counts 1, gold (a coupon with lodging) counts 10. */
 export const STAMP_VALUES = { red: 1, gold: 10 } as const;
 

@@ -34,7 +34,13 @@ export type OutboxItem = {
   /** When the visitor pressed (ISO 8601). */
   createdAt: string;
   /** What it is about, for the screens and the notices. */
-  ref: { kind: 'markUsed'; couponId: number; title: string };
+  ref: {
+    kind: 'markUsed';
+    couponId: number;
+    title: string;
+    /** A lodging coupon: its stamp will be gold (absent on items queued before this was kept). */
+    givesGold?: boolean;
+  };
   attempts: number;
   lastTriedAt: string | null;
 };

@@ -2,10 +2,20 @@ import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useRunningRallyId } from '../../features/campaign';
 import { useT, type MessageKey } from '../../lib/i18n';
-import { paths, useLocalePath } from '../../lib/paths';
+import { paths, useLocalePath, type PageId } from '../../lib/paths';
+import { isBuilt } from '../coming-soon-pages';
 import './site-menu.css';
 
-type Item = { key: string; label: MessageKey; sub: MessageKey; to: string; icon: string; rally?: boolean };
+type Item = {
+  key: string;
+  label: MessageKey;
+  sub: MessageKey;
+  to: string;
+  icon: string;
+  /** The page it leads to: items of pages not built yet are left out. */
+  page: PageId;
+  rally?: boolean;
+};
 
 /** Outline icons (24-unit grid), one path each. */
 const ICONS = {
@@ -24,7 +34,8 @@ const ICONS = {
 /**
  * Spec 2: the hamburger menu TOP, COUPON, RALLY, MY STAMPS, PRESENT, LOCATION, STATUS, FAQ,
  * CONTACT. RALLY, MY STAMPS and PRESENT link to the running rally and show only while one
- * runs. A modal dialog (focus kept inside, Escape and the backdrop close it).
+ * runs; an item whose screen is not built yet (app/coming-soon-pages) is left out until it
+ * is. A modal dialog (focus kept inside, Escape and the backdrop close it).
  */
 export function SiteMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
@@ -48,10 +59,18 @@ export function SiteMenu({ open, onClose }: { open: boolean; onClose: () => void
   }, [pathname, onClose]);
 
   const items: Item[] = [
-    { key: 'top', label: 'menu.top', sub: 'menu.topSub', to: paths.home(), icon: ICONS.top },
-    { key: 'coupon', label: 'menu.coupon', sub: 'menu.couponSub', to: paths.couponList(), icon: ICONS.coupon },
+    { key: 'top', page: 'home', label: 'menu.top', sub: 'menu.topSub', to: paths.home(), icon: ICONS.top },
+    {
+      key: 'coupon',
+      page: 'couponList',
+      label: 'menu.coupon',
+      sub: 'menu.couponSub',
+      to: paths.couponList(),
+      icon: ICONS.coupon,
+    },
     {
       key: 'rally',
+      page: 'stampRally',
       label: 'menu.rally',
       sub: 'menu.rallySub',
       to: paths.stampRally(rallyId),
@@ -60,6 +79,7 @@ export function SiteMenu({ open, onClose }: { open: boolean; onClose: () => void
     },
     {
       key: 'stamps',
+      page: 'stamps',
       label: 'menu.myStamps',
       sub: 'menu.myStampsSub',
       to: paths.stamps(rallyId),
@@ -68,6 +88,7 @@ export function SiteMenu({ open, onClose }: { open: boolean; onClose: () => void
     },
     {
       key: 'present',
+      page: 'prize',
       label: 'menu.present',
       sub: 'menu.presentSub',
       to: paths.prize(rallyId),
@@ -76,14 +97,29 @@ export function SiteMenu({ open, onClose }: { open: boolean; onClose: () => void
     },
     {
       key: 'location',
+      page: 'nearbyCoupons',
       label: 'menu.location',
       sub: 'menu.locationSub',
       to: paths.nearbyCoupons(),
       icon: ICONS.location,
     },
-    { key: 'status', label: 'menu.status', sub: 'menu.statusSub', to: paths.point(), icon: ICONS.status },
-    { key: 'faq', label: 'menu.faq', sub: 'menu.faqSub', to: paths.faq(), icon: ICONS.faq },
-    { key: 'contact', label: 'menu.contact', sub: 'menu.contactSub', to: paths.contact(), icon: ICONS.contact },
+    {
+      key: 'status',
+      page: 'point',
+      label: 'menu.status',
+      sub: 'menu.statusSub',
+      to: paths.point(),
+      icon: ICONS.status,
+    },
+    { key: 'faq', page: 'faq', label: 'menu.faq', sub: 'menu.faqSub', to: paths.faq(), icon: ICONS.faq },
+    {
+      key: 'contact',
+      page: 'contact',
+      label: 'menu.contact',
+      sub: 'menu.contactSub',
+      to: paths.contact(),
+      icon: ICONS.contact,
+    },
   ];
 
   return (
@@ -118,7 +154,7 @@ export function SiteMenu({ open, onClose }: { open: boolean; onClose: () => void
         <nav aria-labelledby="site-menu-title">
           <ul className="menu-list" data-testid="menu-list">
             {items
-              .filter((item) => !item.rally || rallyId !== undefined)
+              .filter((item) => isBuilt(item.page) && (!item.rally || rallyId !== undefined))
               .map((item) => (
                 <li key={item.key}>
                   <NavLink className="menu-item" to={to(item.to)} end data-menu={item.key} onClick={onClose}>

@@ -1,21 +1,23 @@
 import { Link } from 'react-router-dom';
-import { formatMonthDay, RALLY_PERIOD, SHARE_CAMPAIGN } from '../../../components/product-rules';
+import { formatMonthDay, RALLY_PERIOD } from '../../../components/product-rules';
 import { Prose } from '../../../components/prose';
-import { formatJstDate, formatNumber } from '../../../lib/format';
+import { formatJstDate } from '../../../lib/format';
 import { useContentT, useLocale, useT } from '../../../lib/i18n';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
 import { fetchRunningCampaign } from '../api/campaign.api';
 import '../campaign.css';
 
-/** `/campaign/` (spec 2): the stamp rally (the running one, if any) and the friend-share campaign. */
+/**
+ * `/campaign/` (spec 2): the stamp rally (the running one, if any). The friend-share campaign
+ * joins it when it is built (issue 11: no promise of what a visitor cannot do yet).
+ */
 export function CampaignPage() {
   const t = useT();
   const c = useContentT();
   const locale = useLocale();
   const to = useLocalePath();
   const rally = useAsync((signal) => fetchRunningCampaign(signal), [locale]);
-  const n = (v: number) => formatNumber(v, locale);
   const yearly = { from: formatMonthDay(RALLY_PERIOD.from, locale), to: formatMonthDay(RALLY_PERIOD.to, locale) };
 
   return (
@@ -65,28 +67,15 @@ export function CampaignPage() {
         <Prose className="campaign-card__rules" text={c('campaign.rallyRules')} />
         <div className="campaign-card__actions">
           {rally.status === 'ready' && rally.data ? (
-            <>
-              <Link className="btn btn--primary btn--lg btn--block" to={to(paths.stampRally(rally.data.id))}>
-                {c('campaign.toRally')}
-              </Link>
-              <Link className="btn btn--outline btn--lg btn--block" to={to(paths.stamps(rally.data.id))}>
-                {c('campaign.toStamps')}
-              </Link>
-            </>
+            <Link className="btn btn--primary btn--lg btn--block" to={to(paths.stamps(rally.data.id))}>
+              {c('campaign.toStamps')}
+            </Link>
           ) : (
             <Link className="btn btn--outline btn--lg btn--block" to={to(paths.couponList())}>
               {c('campaign.toCoupons')}
             </Link>
           )}
         </div>
-      </section>
-
-      <section className="campaign-card campaign-card--share" aria-labelledby="share-title">
-        <h2 id="share-title" className="campaign-card__title">
-          {c('campaign.shareTitle')}
-        </h2>
-        <p className="campaign-card__text">{c('campaign.shareBody', { points: n(SHARE_CAMPAIGN.points) })}</p>
-        <Prose className="campaign-card__rules" text={c('campaign.shareRules', { limit: n(SHARE_CAMPAIGN.limit) })} />
       </section>
     </section>
   );

@@ -16,7 +16,6 @@ const TEXTS: Partial<Record<PageId, ContentKey>> = {
   paymentThanks: 'soon.text.paymentThanks',
   prizeQuestion: 'soon.text.prizeQuestion',
   prize: 'soon.text.prize',
-  collectPointsQr: 'soon.text.collectPointsQr',
   stampRally: 'soon.text.stampRally',
 };
 

@@ -1,16 +1,33 @@
 import { Link } from 'react-router-dom';
 import type { CouponCard as Coupon } from '../../../../../server/src/contracts/coupons';
 import { paths, useLocalePath } from '../../../lib/paths';
+import { ServedText } from '../../../components/served-text';
 import { CouponVisual } from './coupon-visual';
 import { useT } from '../../../lib/i18n';
 
-/** One coupon in the two-column list: image, discount, shop and area; 'pending' while a press waits to be sent. */
-export function CouponCard({ coupon, pending = false }: { coupon: Coupon; pending?: boolean }) {
+/**
+ * One coupon in the two-column list: image, discount, shop and area; 'pending' while a press
+ * waits to be sent. `storeCode` (a shop's QR code) goes with the link to the detail, where it
+ * proves presence for 'mark as used'.
+ */
+export function CouponCard({
+  coupon,
+  pending = false,
+  storeCode,
+}: {
+  coupon: Coupon;
+  pending?: boolean;
+  storeCode?: string;
+}) {
   const t = useT();
   const to = useLocalePath();
   return (
     <li className="coupon-card">
-      <Link className="coupon-card__link" to={to(paths.couponDetail(coupon.id))} data-coupon-id={coupon.id}>
+      <Link
+        className="coupon-card__link"
+        to={to(paths.couponDetail(coupon.id)) + (storeCode ? `?code=${encodeURIComponent(storeCode)}` : '')}
+        data-coupon-id={coupon.id}
+      >
         <CouponVisual coupon={coupon} />
         {pending && (
           <span className="pending-badge" data-testid="pending-badge">
@@ -19,8 +36,16 @@ export function CouponCard({ coupon, pending = false }: { coupon: Coupon; pendin
           </span>
         )}
         <div className="coupon-card__body">
-          <p className="coupon-card__discount">{coupon.discount}</p>
-          <p className="coupon-card__shop">{coupon.spot?.name ?? coupon.title}</p>
+          <p className="coupon-card__discount">
+            <ServedText text={coupon.discount} served={coupon.textLocale} />
+          </p>
+          <p className="coupon-card__shop">
+            {coupon.spot ? (
+              <ServedText text={coupon.spot.name} served={coupon.spot.nameLocale} />
+            ) : (
+              <ServedText text={coupon.title} served={coupon.textLocale} />
+            )}
+          </p>
           <p className="coupon-card__area">
             <svg viewBox="0 0 16 16" width="13" height="13" aria-hidden="true">
               <path d="M8 15s5-4.6 5-8.5A5 5 0 0 0 3 6.5C3 10.4 8 15 8 15z" fill="currentColor" />

@@ -21,17 +21,23 @@ import { StoreCodeDialog } from './store-code-dialog';
  * and a position that cannot be read offers the store code. The panel sticks to the foot of
  * the screen but never takes more than part of it (its text scrolls, the button stays), so
  * the coupon's title and discount stay in view. A store code's answer shows in its sheet.
+ *
+ * Opened from a shop's printed QR code (`qrCode`, issue 11), the press sends that code as the
+ * store code instead of the position; if the code is refused, the position can be used instead.
  */
 export function MarkUsedPanel({
   couponId,
   state,
   usedToday,
   onPress,
+  qrCode,
 }: {
   couponId: number;
   state: MarkUsedState;
   usedToday: boolean;
   onPress: (how?: PressWith) => void;
+  /** The check-in code of the shop QR code the coupon was opened from. */
+  qrCode?: string;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -46,8 +52,10 @@ export function MarkUsedPanel({
   const bodyRef = useRef<HTMLDivElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
 
+  const pressButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (state.phase === 'used' || state.phase === 'pending') resultRef.current?.focus();
+    if (state.phase === 'signedIn') pressButton.current?.focus();
     if (state.phase === 'denied') {
       setDenied(true);
       setDeniedPresses((n) => n + 1);
@@ -56,7 +64,8 @@ export function MarkUsedPanel({
   }, [state.phase]);
 
   // A press answered with an error: scroll the panel's text to it (not the page).
-  const pressError = state.phase === 'error' && state.via !== 'code' ? state.message : null;
+  const pressError =
+    state.phase === 'error' && (state.via !== 'code' || (qrCode !== undefined && !codeOpen)) ? state.message : null;
   useEffect(() => {
     if (pressError && bodyRef.current && errorRef.current) bodyRef.current.scrollTop = errorRef.current.offsetTop;
   }, [pressError]);
@@ -147,7 +156,16 @@ export function MarkUsedPanel({
   return (
     <div className="action action--press">
       <div className="action__body" ref={bodyRef}>
-        {denied ? (
+        {state.phase === 'signedIn' && (
+          <p className="alert alert--info" role="status" data-testid="signed-in-ask-again">
+            {t('coupons.signedInAskAgain')}
+          </p>
+        )}
+        {qrCode !== undefined && !pressError && state.via !== 'gps' ? (
+          <p className="alert alert--info action__qr-note" data-testid="qr-note">
+            {t('spotQr.detailNote')}
+          </p>
+        ) : denied ? (
           <LocationHelp pressed={deniedPresses} onStoreCode={openStoreCode} />
         ) : (
           <NearbyStatus couponId={couponId} onDenied={onDenied} quiet={pressError !== null} />
@@ -157,6 +175,11 @@ export function MarkUsedPanel({
             <p className="alert alert--error" role="alert" data-testid="mark-used-error">
               {pressError}
             </p>
+            {qrCode !== undefined && state.code === 'STORE_CODE_INVALID' && (
+              <button type="button" className="btn btn--outline btn--block" onClick={() => onPress({ kind: 'gps' })}>
+                {t('spotQr.useLocation')}
+              </button>
+            )}
             {offerStoreCode && !denied && (
               <button type="button" className="btn btn--outline btn--block" onClick={openStoreCode}>
                 {t('location.useStoreCode')}
@@ -175,14 +198,15 @@ export function MarkUsedPanel({
       <StoreCodeDialog
         open={codeOpen}
         busy={state.via === 'code' && state.phase === 'sending'}
-        error={state.via === 'code' && state.phase === 'error' ? state.message : null}
+        error={state.via === 'code' && state.phase === 'error' && codeOpen ? state.message : null}
         onClose={() => setCodeOpen(false)}
         onSubmit={(code) => onPress({ kind: 'code', code })}
       />
       <button
+        ref={pressButton}
         type="button"
         className="btn btn--primary btn--xl btn--block"
-        onClick={() => onPress({ kind: 'gps' })}
+        onClick={() => onPress(qrCode !== undefined ? { kind: 'code', code: qrCode } : { kind: 'gps' })}
         disabled={working}
         aria-busy={working}
       >

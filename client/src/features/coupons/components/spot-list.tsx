@@ -1,4 +1,5 @@
 import type { CouponSpot } from '../../../../../server/src/contracts/coupons';
+import { ServedText } from '../../../components/served-text';
 import { useT } from '../../../lib/i18n';
 import { routeUrl } from '../utils/route-url';
 
@@ -15,7 +16,9 @@ export function SpotList({ spots }: { spots: CouponSpot[] }) {
             </svg>
           </div>
           <div className="spot__text">
-            <p className="spot__name">{s.name}</p>
+            <p className="spot__name">
+              <ServedText text={s.name} served={s.nameLocale} />
+            </p>
             <p className="spot__address">{s.address}</p>
           </div>
           <a className="btn btn--route" href={routeUrl(s)} target="_blank" rel="noopener noreferrer">

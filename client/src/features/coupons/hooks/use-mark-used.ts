@@ -13,7 +13,7 @@ import { useRequireSignIn } from '../../../lib/sign-in';
 import { markCouponUsed, markUsedBody, markUsedPath, type MarkUsedBody } from '../api/coupons.api';
 import { rememberUsedToday } from '../api/coupons.offline';
 
-export type MarkUsedPhase = 'idle' | 'locating' | 'sending' | 'used' | 'error' | 'denied' | 'pending';
+export type MarkUsedPhase = 'idle' | 'locating' | 'sending' | 'used' | 'error' | 'denied' | 'pending' | 'signedIn';
 export type MarkUsedState = {
   phase: MarkUsedPhase;
   /** The redemption and stamp when this press marked it used. */
@@ -36,7 +36,9 @@ const FRESH_OUTCOME_MS = 12 * 3600 * 1000;
 /**
  * Spec 4 'mark as used' (issues 2 and 5): sign in if needed, prove presence (the phone's
  * position with the spec 9 options, or the store code when location is refused), then
- * PUT /api/coupons/qr/{id} with one idempotency key per press.
+ * PUT /api/coupons/qr/{id} with one idempotency key per press. A press that needed the
+ * sign-in panel sends nothing: once signed in the visitor is asked to press again
+ * ('signedIn'), since a use cannot be undone and may no longer be meant (issue 11).
  *
  * Offline (or the network already failing) the press goes to the queue in IndexedDB with
  * its key, position, accuracy and `usedAt` = the time pressed, and the coupon shows
@@ -48,7 +50,7 @@ const FRESH_OUTCOME_MS = 12 * 3600 * 1000;
  * waiting) and the answers to replayed presses (done: used with its stamp; refused: the
  * server's reason).
  */
-export function useMarkUsed(couponId: number, couponTitle: string) {
+export function useMarkUsed(couponId: number, couponTitle: string, givesGold: boolean) {
   const requireSignIn = useRequireSignIn();
   const locale = useLocale();
   const owner = useOwner();
@@ -80,8 +82,13 @@ export function useMarkUsed(couponId: number, couponTitle: string) {
       const key = randomId();
       const via = how.kind;
       try {
+        const signedInBefore = readToken() !== null;
         if (!(await requireSignIn())) {
           setState({ phase: 'idle', result: null, message: null });
+          return;
+        }
+        if (!signedInBefore) {
+          setState({ phase: 'signedIn', result: null, message: null, via });
           return;
         }
         let presence: Parameters<typeof markUsedBody>[0];
@@ -111,7 +118,7 @@ export function useMarkUsed(couponId: number, couponTitle: string) {
             owner: tokenSubject(token) ?? '',
             token: token ?? '',
             createdAt: pressedAt,
-            ref: { kind: 'markUsed', couponId, title: couponTitle },
+            ref: { kind: 'markUsed', couponId, title: couponTitle, givesGold },
           };
           await enqueue(item);
           setState({ phase: 'pending', result: null, message: null, pressedAt, via });
@@ -129,9 +136,10 @@ export function useMarkUsed(couponId: number, couponTitle: string) {
           try {
             result = await markCouponUsed(couponId, body, key);
           } catch (err) {
-            // An expired token was just cleared: sign in again and send the same attempt.
-            if (!(err instanceof ApiError && err.status === 401 && (await requireSignIn()))) throw err;
-            result = await markCouponUsed(couponId, body, key);
+            // An expired token was just cleared: sign in again, then ask again (nothing sent meanwhile).
+            if (!(err instanceof ApiError && err.status === 401)) throw err;
+            setState({ phase: (await requireSignIn()) ? 'signedIn' : 'idle', result: null, message: null, via });
+            return;
           }
         } catch (err) {
           if (err instanceof ApiError && err.status === 0) {
@@ -154,7 +162,7 @@ export function useMarkUsed(couponId: number, couponTitle: string) {
         busy.current = false;
       }
     },
-    [couponId, couponTitle, locale, requireSignIn],
+    [couponId, couponTitle, givesGold, locale, requireSignIn],
   );
 
   // What to show: this press while it runs; else a press still queued; else a replay's answer.

@@ -1,6 +1,7 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Delayed } from '../../../components/delayed';
 import { SavedNote } from '../../../components/offline-saved-note';
+import { ServedText } from '../../../components/served-text';
 import { formatJstDate } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useBackOnline } from '../../../lib/offline-status';
@@ -20,8 +21,10 @@ export function CouponDetailPage() {
   const locale = useLocale();
   const to = useLocalePath();
   const id = Number(useParams().id);
+  // Opened from a shop's printed QR code: its check-in code proves presence (issue 11).
+  const qrCode = useSearchParams()[0].get('code')?.trim() || undefined;
   const detail = useAsync(() => loadCouponDetail(id, locale), [id, locale]);
-  const markUsed = useMarkUsed(id, detail.data?.data.title ?? '');
+  const markUsed = useMarkUsed(id, detail.data?.data.title ?? '', detail.data?.data.givesGold ?? false);
   const savedCopy = detail.status === 'ready' && detail.data.savedAt !== null;
 
   // Back online while the saved copy shows: load the live detail.
@@ -111,9 +114,13 @@ export function CouponDetailPage() {
           {c.genre && <li className="chip">{c.genre}</li>}
         </ul>
         <h1 id="coupon-title" className="detail__title">
-          {c.title}
+          <ServedText text={c.title} served={c.textLocale} />
         </h1>
-        <p className="detail__shop">{c.spot?.name}</p>
+        {c.spot && (
+          <p className="detail__shop">
+            <ServedText text={c.spot.name} served={c.spot.nameLocale} />
+          </p>
+        )}
         {savedAt !== null && <SavedNote savedAt={savedAt} />}
         {partial && (
           <p className="alert alert--info" data-testid="partial-detail">
@@ -123,7 +130,7 @@ export function CouponDetailPage() {
 
         <div className="ticket">
           <p className="ticket__value" data-testid="coupon-discount">
-            {c.discount}
+            <ServedText text={c.discount} served={c.textLocale} tag={false} />
           </p>
           <p className={`ticket__stamp ticket__stamp--${c.givesGold ? 'gold' : 'red'}`}>
             <span className="dot" aria-hidden="true" />
@@ -134,7 +141,9 @@ export function CouponDetailPage() {
         {!partial && (
           <section className="detail__section">
             <h2 className="section-title">{t('coupons.description')}</h2>
-            <p className="detail__text">{c.description}</p>
+            <p className="detail__text">
+              <ServedText text={c.description} served={c.textLocale} tag={false} />
+            </p>
           </section>
         )}
 
@@ -173,6 +182,7 @@ export function CouponDetailPage() {
           state={markUsed}
           usedToday={c.usedToday === true}
           onPress={(how) => void markUsed.press(how)}
+          qrCode={qrCode}
         />
       </div>
     </article>

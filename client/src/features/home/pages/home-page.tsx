@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatMonthDay, RALLY_PERIOD, SHARE_CAMPAIGN, STAMP_VALUES } from '../../../components/product-rules';
+import { formatMonthDay, RALLY_PERIOD, STAMP_VALUES } from '../../../components/product-rules';
 import { Prose } from '../../../components/prose';
 import { StampSeal } from '../../../components/stamp-seal';
 import { formatNumber } from '../../../lib/format';
@@ -7,7 +7,10 @@ import { useContentT, useLocale, useT } from '../../../lib/i18n';
 import { paths, useLocalePath } from '../../../lib/paths';
 import '../home.css';
 
-/** `/`: what the passport is, and how coupons, stamps and points work (spec 2). */
+/**
+ * `/`: what the passport is, and how coupons and stamps work (spec 2). Only what a visitor can
+ * do today: points, prizes and the share campaign join these texts when they are built.
+ */
 export function HomePage() {
   const t = useT();
   const c = useContentT();
@@ -98,25 +101,6 @@ export function HomePage() {
             })}
           </p>
         </div>
-      </section>
-
-      <section className="home-block" aria-labelledby="home-points">
-        <h2 id="home-points" className="section-title">
-          {c('home.pointsTitle')}
-        </h2>
-        <div className="home-card">
-          <p className="home-card__text">{c('home.pointsBody')}</p>
-          <p className="home-note">{c('home.pointsNote')}</p>
-        </div>
-      </section>
-
-      <section className="home-share" aria-labelledby="home-share">
-        <h2 id="home-share" className="home-share__title">
-          {c('home.shareTitle')}
-        </h2>
-        <p className="home-share__body">
-          {c('home.shareBody', { limit: n(SHARE_CAMPAIGN.limit), points: n(SHARE_CAMPAIGN.points) })}
-        </p>
       </section>
 
       <section className="home-block" aria-labelledby="home-help">

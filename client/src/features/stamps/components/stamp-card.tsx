@@ -10,12 +10,19 @@ const MIN_SLOTS = 9;
 // A little irregular tilt per stamp, stable across renders, so the card looks hand-stamped.
 const tiltOf = (id: number) => ((id * 37) % 17) - 8;
 
-/** The stamp card: one seal per stamp, oldest first, then empty slots. */
-export function StampCard({ stamps }: { stamps: Stamp[] }) {
+/** A 'mark as used' waiting in the offline queue: the stamp it should earn, not yet given. */
+export type PendingStamp = { key: string; title: string; gold: boolean };
+
+/**
+ * The stamp card: one seal per stamp, oldest first; then one dashed, unfilled seal per use
+ * still waiting to be sent (gold for a lodging coupon), labelled pending; then empty slots.
+ */
+export function StampCard({ stamps, pending = [] }: { stamps: Stamp[]; pending?: PendingStamp[] }) {
   const t = useT();
   const locale = useLocale();
   const ordered = [...stamps].reverse();
-  const slots = Math.max(MIN_SLOTS, Math.ceil((ordered.length + 1) / PER_ROW) * PER_ROW);
+  const filled = ordered.length + pending.length;
+  const slots = Math.max(MIN_SLOTS, Math.ceil((filled + 1) / PER_ROW) * PER_ROW);
   return (
     <ol className="stamp-grid" data-testid="stamp-grid">
       {ordered.map((s) => {
@@ -34,9 +41,24 @@ export function StampCard({ stamps }: { stamps: Stamp[] }) {
           </li>
         );
       })}
-      {Array.from({ length: slots - ordered.length }, (_, i) => (
+      {pending.map((p) => {
+        const kind = p.gold ? 'gold' : 'red';
+        return (
+          <li key={p.key} className="stamp-slot" data-kind={kind} data-testid="pending-stamp">
+            <div
+              className={`pending-seal pending-seal--${kind}`}
+              role="img"
+              aria-label={t('stamps.pendingLabel', { kind: t(`stampKinds.${kind}`), title: p.title })}
+            >
+              <span className="pending-seal__title">{p.title}</span>
+              <span className="pending-seal__tag">{t('stamps.pending')}</span>
+            </div>
+          </li>
+        );
+      })}
+      {Array.from({ length: slots - filled }, (_, i) => (
         <li key={`empty-${i}`} className="stamp-slot stamp-slot--empty" aria-hidden="true">
-          <span className="stamp-slot__hole">{ordered.length + i + 1}</span>
+          <span className="stamp-slot__hole">{filled + i + 1}</span>
         </li>
       ))}
     </ol>

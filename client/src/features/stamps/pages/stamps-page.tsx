@@ -1,16 +1,20 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Delayed } from '../../../components/delayed';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { errorText } from '../../../lib/errors';
 import { formatJstDate, formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
-import { useBackOnline, useOfflineStore } from '../../../lib/offline-status';
+import { useBackOnline, useOfflineStore, useOwner } from '../../../lib/offline-status';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
 import { loadMyStamps } from '../api/stamps.offline';
-import { StampCard } from '../components/stamp-card';
+import { StampCard, type PendingStamp } from '../components/stamp-card';
 import '../stamps.css';
+
+const JST_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' });
+/** The JST calendar day (YYYY-MM-DD) of an instant: the day a rally counts a press by. */
+const jstDay = (iso: string) => JST_DAY.format(new Date(iso));
 
 /** `/stamp/{id?}/`: my stamps in a rally (id = campaign id, default the running one). */
 export function StampsPage() {
@@ -42,6 +46,21 @@ export function StampsPage() {
     if (savedCopy || list.status === 'error') reload();
   });
   const data = list.status === 'ready' ? list.data.data : null;
+
+  // Uses waiting in the offline queue, pressed during the rally shown: pending stamps (issue 11).
+  const owner = useOwner();
+  const queue = useOfflineStore((s) => s.pending);
+  const rally = data?.campaign;
+  const pending = useMemo((): PendingStamp[] => {
+    if (!rally) return [];
+    return queue
+      .filter((p) => p.ref.kind === 'markUsed' && p.owner === owner)
+      .filter((p) => {
+        const day = jstDay(p.createdAt);
+        return rally.startsOn <= day && day <= rally.endsOn;
+      })
+      .map((p) => ({ key: p.key, title: p.ref.title, gold: p.ref.givesGold === true }));
+  }, [queue, owner, rally]);
   // An id in the address that is no rally (unknown, or not an id at all: the id is this
   // request's only input): trying again cannot help, the running rally might.
   const notFound =
@@ -131,7 +150,7 @@ export function StampsPage() {
             <h2 id="stamp-card-title" className="section-title">
               {t('stamps.card')}
             </h2>
-            {data.stamps.length === 0 && (
+            {data.stamps.length === 0 && pending.length === 0 && (
               <div className="empty empty--inline" data-testid="stamps-empty">
                 <p>{t('stamps.empty')}</p>
                 <Link className="btn btn--primary btn--lg" to={to(paths.couponList())}>
@@ -139,7 +158,7 @@ export function StampsPage() {
                 </Link>
               </div>
             )}
-            <StampCard stamps={data.stamps} />
+            <StampCard stamps={data.stamps} pending={pending} />
           </section>
         </>
       )}

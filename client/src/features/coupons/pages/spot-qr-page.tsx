@@ -1,0 +1,109 @@
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Delayed } from '../../../components/delayed';
+import { ServedText } from '../../../components/served-text';
+import { useLocale, useT } from '../../../lib/i18n';
+import { paths, useLocalePath } from '../../../lib/paths';
+import { useAsync } from '../../../lib/use-async';
+import { fetchStoreCoupons } from '../api/coupons.api';
+import { CouponCard } from '../components/coupon-card';
+import '../coupons.css';
+
+/**
+ * `/collect-points-qr/{id}/?code=...`: the page a shop's printed QR code opens. Until points
+ * exist it does what is true today (issue 11): it shows the shop and its coupons shown today,
+ * and when the code is the shop's current check-in code each coupon opens with it, so that
+ * 'mark as used' takes it as the store code instead of the phone's position. A mistyped or
+ * replaced code says so; the coupons stay usable by position. The header menu is hidden while
+ * `code` is in the address (spec 2).
+ */
+export function SpotQrPage() {
+  const t = useT();
+  const locale = useLocale();
+  const to = useLocalePath();
+  const raw = useParams().id;
+  const spotId = raw === undefined ? undefined : Number(raw);
+  const code = useSearchParams()[0].get('code')?.trim() || undefined;
+  const shop = useAsync(
+    (signal) => (spotId === undefined ? Promise.resolve(null) : fetchStoreCoupons(spotId, code, signal)),
+    [spotId, code, locale],
+  );
+
+  const toCoupons = (
+    <Link className="btn btn--outline btn--lg btn--block" to={to(paths.couponList())}>
+      {t('spotQr.allCoupons')}
+    </Link>
+  );
+
+  if (shop.status === 'loading') {
+    return (
+      <section className="page">
+        <Delayed role="status" aria-live="polite">
+          <span className="visually-hidden">{t('common.loading')}</span>
+          <div className="skeleton skeleton--title" />
+          <div className="skeleton skeleton--line" />
+        </Delayed>
+      </section>
+    );
+  }
+  if (shop.status === 'error' || shop.data === null) {
+    const notFound = shop.status === 'ready' || shop.error.code === 'SPOT_NOT_FOUND';
+    return (
+      <section className="page" aria-labelledby="spot-qr-title">
+        <header className="page-head">
+          <h1 id="spot-qr-title" className="page-head__title">
+            {t('spotQr.title')}
+          </h1>
+        </header>
+        <div className={`alert ${notFound ? 'alert--info' : 'alert--error'}`} role="alert" data-testid="spot-qr-error">
+          <p>{notFound ? t('spotQr.noShop') : shop.error.message}</p>
+          {!notFound && (
+            <button type="button" className="btn btn--ghost" onClick={shop.reload}>
+              {t('common.retry')}
+            </button>
+          )}
+        </div>
+        {toCoupons}
+      </section>
+    );
+  }
+
+  const { spot, codeValid, coupons } = shop.data;
+  return (
+    <section className="page spot-qr" aria-labelledby="spot-qr-title">
+      <header className="page-head">
+        <p className="spot-qr__eyebrow">{t('spotQr.title')}</p>
+        <h1 id="spot-qr-title" className="page-head__title" data-testid="spot-qr-name">
+          <ServedText text={spot.name} served={spot.nameLocale} />
+        </h1>
+        <p className="page-head__lead" lang={locale !== 'ja' ? 'ja' : undefined}>
+          {spot.address}
+        </p>
+      </header>
+
+      {codeValid === true && (
+        <p className="alert alert--info" data-testid="spot-qr-valid">
+          {t('spotQr.codeValid')}
+        </p>
+      )}
+      {codeValid === false && (
+        <p className="alert alert--error" role="alert" data-testid="spot-qr-invalid">
+          {t('spotQr.codeInvalid')}
+        </p>
+      )}
+
+      <h2 className="section-title">{t('spotQr.couponsTitle')}</h2>
+      {coupons.length > 0 ? (
+        <ul className="coupon-grid" data-testid="coupon-grid">
+          {coupons.map((c) => (
+            <CouponCard key={c.id} coupon={c} storeCode={codeValid ? code : undefined} />
+          ))}
+        </ul>
+      ) : (
+        <div className="empty empty--inline" data-testid="spot-qr-empty">
+          <p>{t('spotQr.noCoupons')}</p>
+        </div>
+      )}
+      <div className="list-foot">{toCoupons}</div>
+    </section>
+  );
+}
