@@ -148,10 +148,11 @@ describe.skipIf(!hasChromium)('visitor screens tell the truth (Chromium, 390x844
   });
 
   it('marks a shop or coupon text shown in Japanese for lack of a translation, in the visitor language', async () => {
-    const { page, problems } = await phone();
+    const { context, page, problems } = await phone();
     // This coupon's texts have no Korean translation.
     await db('coupon_translations').where({ coupon_id: coupon.id, locale: 'ko' }).del();
     const spot = coupon.spots[0]!;
+    await context.setGeolocation({ latitude: spot.latitude, longitude: spot.longitude, accuracy: 10 });
 
     await page.goto(`/ko/coupon/${coupon.id}/`);
     const title = page.locator('h1');
@@ -161,6 +162,10 @@ describe.skipIf(!hasChromium)('visitor screens tell the truth (Chromium, 390x844
     const spotName = page.locator('.spot__name').first();
     expect(await spotName.locator('[lang="ja"]').textContent()).toBe(spot.name);
     expect(await spotName.getByTestId('ja-only').textContent()).toBe('일본어만');
+    // The nearby spot's name, inside a Korean sentence, is tagged after it.
+    await page.getByTestId('nearby-ok').waitFor();
+    expect(await page.getByTestId('nearby-ok').textContent()).toContain(spot.name);
+    expect(await page.getByTestId('nearby-ok').getByTestId('ja-only').textContent()).toBe('일본어만');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/ja-only-ko-detail.png`, animations: 'disabled' });
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { NearbySpot } from '../../../../../server/src/contracts/coupons';
 import { Delayed } from '../../../components/delayed';
+import { JaOnlyTag, useFellBack } from '../../../components/served-text';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { startLocationWatch, stopLocationWatch } from '../../../lib/location-watch';
@@ -43,6 +44,7 @@ export function NearbyStatus({
 }) {
   const t = useT();
   const locale = useLocale();
+  const fellBack = useFellBack();
   const online = useOfflineStore((s) => s.online);
   const [view, setView] = useState<View>({ kind: 'idle' });
 
@@ -101,7 +103,10 @@ export function NearbyStatus({
           <path d="M12 22s7-6.4 7-12a7 7 0 0 0-14 0c0 5.6 7 12 7 12z" fill="currentColor" />
           <circle cx="12" cy="10" r="2.6" fill="#fff" />
         </svg>
-        {t('location.near', { spot: view.spot.name, distance: formatNumber(view.spot.distanceM, locale) })}
+        <span>
+          {t('location.near', { spot: view.spot.name, distance: formatNumber(view.spot.distanceM, locale) })}{' '}
+          <JaOnlyTag show={fellBack(view.spot.nameLocale)} />
+        </span>
       </p>
     );
   }
