@@ -78,7 +78,7 @@ const BUILT: Record<Exclude<PageId, ComingSoonPageId>, Screen> = {
   },
   collectPointsQr: {
     title: 'pages.collectPointsQr',
-    load: () => import('../features/coupons/pages/spot-qr-page').then((m) => m.SpotQrPage),
+    load: () => withContent(import('../features/coupons/pages/spot-qr-page')).then((m) => m.SpotQrPage),
     footer: false,
   },
 };

@@ -1,7 +1,7 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Delayed } from '../../../components/delayed';
 import { ServedText } from '../../../components/served-text';
-import { useLocale, useT } from '../../../lib/i18n';
+import { useContentT, useLocale, useT } from '../../../lib/i18n';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
 import { fetchStoreCoupons } from '../api/coupons.api';
@@ -18,6 +18,7 @@ import '../coupons.css';
  */
 export function SpotQrPage() {
   const t = useT();
+  const c = useContentT();
   const locale = useLocale();
   const to = useLocalePath();
   const raw = useParams().id;
@@ -30,7 +31,7 @@ export function SpotQrPage() {
 
   const toCoupons = (
     <Link className="btn btn--outline btn--lg btn--block" to={to(paths.couponList())}>
-      {t('spotQr.allCoupons')}
+      {c('spotQr.allCoupons')}
     </Link>
   );
 
@@ -51,11 +52,11 @@ export function SpotQrPage() {
       <section className="page" aria-labelledby="spot-qr-title">
         <header className="page-head">
           <h1 id="spot-qr-title" className="page-head__title">
-            {t('spotQr.title')}
+            {t('pages.collectPointsQr')}
           </h1>
         </header>
         <div className={`alert ${notFound ? 'alert--info' : 'alert--error'}`} role="alert" data-testid="spot-qr-error">
-          <p>{notFound ? t('spotQr.noShop') : shop.error.message}</p>
+          <p>{notFound ? c('spotQr.noShop') : shop.error.message}</p>
           {!notFound && (
             <button type="button" className="btn btn--ghost" onClick={shop.reload}>
               {t('common.retry')}
@@ -71,7 +72,7 @@ export function SpotQrPage() {
   return (
     <section className="page spot-qr" aria-labelledby="spot-qr-title">
       <header className="page-head">
-        <p className="spot-qr__eyebrow">{t('spotQr.title')}</p>
+        <p className="spot-qr__eyebrow">{t('pages.collectPointsQr')}</p>
         <h1 id="spot-qr-title" className="page-head__title" data-testid="spot-qr-name">
           <ServedText text={spot.name} served={spot.nameLocale} />
         </h1>
@@ -82,16 +83,16 @@ export function SpotQrPage() {
 
       {codeValid === true && (
         <p className="alert alert--info" data-testid="spot-qr-valid">
-          {t('spotQr.codeValid')}
+          {c('spotQr.codeValid')}
         </p>
       )}
       {codeValid === false && (
         <p className="alert alert--error" role="alert" data-testid="spot-qr-invalid">
-          {t('spotQr.codeInvalid')}
+          {c('spotQr.codeInvalid')}
         </p>
       )}
 
-      <h2 className="section-title">{t('spotQr.couponsTitle')}</h2>
+      <h2 className="section-title">{c('spotQr.couponsTitle')}</h2>
       {coupons.length > 0 ? (
         <ul className="coupon-grid" data-testid="coupon-grid">
           {coupons.map((c) => (
@@ -100,7 +101,7 @@ export function SpotQrPage() {
         </ul>
       ) : (
         <div className="empty empty--inline" data-testid="spot-qr-empty">
-          <p>{t('spotQr.noCoupons')}</p>
+          <p>{c('spotQr.noCoupons')}</p>
         </div>
       )}
       <div className="list-foot">{toCoupons}</div>
