@@ -1,5 +1,4 @@
 import { useLocale, useT } from '../lib/i18n';
-import './served-text.css';
 
 /**
  * Whether a text the server sent in `served` (contracts/coupons `textLocale`, `nameLocale`)
@@ -10,7 +9,7 @@ export function useFellBack(): (served: string | undefined) => boolean {
   return (served) => served === 'ja' && locale !== 'ja';
 }
 
-/** The small "Japanese only" tag, in the visitor's language, beside a text that fell back. */
+/** The small "Japanese only" tag, in the visitor's language, beside a text that fell back (styled by `.ja-only` in the coupons styles). */
 export function JaOnlyTag({ show }: { show: boolean }) {
   const t = useT();
   if (!show) return null;

@@ -6,8 +6,6 @@ import type {
   MarkUsedResult,
   NearbySpot,
   NearbySpotList,
-  StoreCoupons,
-  StoreCouponsResponse,
 } from '../../../../../server/src/contracts/coupons';
 import type { z } from 'zod';
 import { COUPON_LIST_PAGE_SIZE } from '../../../../../server/src/contracts/pages';
@@ -56,23 +54,6 @@ export async function markCouponUsed(id: number, body: MarkUsedBody, idempotency
     method: 'PUT',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
-  });
-  return res.data;
-}
-
-/**
- * PUT /api/coupons/store/list: the shop of a printed QR code, its coupons shown today, and
- * whether the QR code's check-in code is its current one (null without a code).
- */
-export async function fetchStoreCoupons(
-  spotId: number,
-  code: string | undefined,
-  signal?: AbortSignal,
-): Promise<StoreCoupons> {
-  const res = await api<z.infer<typeof StoreCouponsResponse>>('/coupons/store/list', {
-    method: 'PUT',
-    body: code === undefined ? { spotId } : { spotId, code },
-    signal,
   });
   return res.data;
 }

@@ -5,29 +5,13 @@ import { ServedText } from '../../../components/served-text';
 import { CouponVisual } from './coupon-visual';
 import { useT } from '../../../lib/i18n';
 
-/**
- * One coupon in the two-column list: image, discount, shop and area; 'pending' while a press
- * waits to be sent. `storeCode` (a shop's QR code) goes with the link to the detail, where it
- * proves presence for 'mark as used'.
- */
-export function CouponCard({
-  coupon,
-  pending = false,
-  storeCode,
-}: {
-  coupon: Coupon;
-  pending?: boolean;
-  storeCode?: string;
-}) {
+/** One coupon in the two-column list: image, discount, shop and area; 'pending' while a press waits to be sent. */
+export function CouponCard({ coupon, pending = false }: { coupon: Coupon; pending?: boolean }) {
   const t = useT();
   const to = useLocalePath();
   return (
     <li className="coupon-card">
-      <Link
-        className="coupon-card__link"
-        to={to(paths.couponDetail(coupon.id)) + (storeCode ? `?code=${encodeURIComponent(storeCode)}` : '')}
-        data-coupon-id={coupon.id}
-      >
+      <Link className="coupon-card__link" to={to(paths.couponDetail(coupon.id))} data-coupon-id={coupon.id}>
         <CouponVisual coupon={coupon} />
         {pending && (
           <span className="pending-badge" data-testid="pending-badge">

@@ -1,21 +1,44 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Delayed } from '../../../components/delayed';
-import { ServedText } from '../../../components/served-text';
 import { useContentT, useLocale, useT } from '../../../lib/i18n';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
-import { fetchStoreCoupons } from '../api/coupons.api';
-import { CouponCard } from '../components/coupon-card';
+import { fetchStoreCoupons } from '../api/spot-qr.api';
 import '../coupons.css';
 
 /**
- * `/collect-points-qr/{id}/?code=...`: the page a shop's printed QR code opens. Until points
+ * `/collect-points-qr/{id}/?code=...`: the page a shop's printed QR code opens (its own rows,
+ * not the list's cards, so that the list's first-view chunks stay as they are). Until points
  * exist it does what is true today (issue 11): it shows the shop and its coupons shown today,
  * and when the code is the shop's current check-in code each coupon opens with it, so that
  * 'mark as used' takes it as the store code instead of the phone's position. A mistyped or
  * replaced code says so; the coupons stay usable by position. The header menu is hidden while
  * `code` is in the address (spec 2).
  */
+/**
+ * A text as served, marked `lang="ja"` with the "Japanese only" tag when it fell back (as
+ * components/served-text does; not imported here, which would give that module a chunk of its
+ * own in the coupon list's first view).
+ */
+function Served({ text, served, tag = true }: { text: string; served: string | undefined; tag?: boolean }) {
+  const t = useT();
+  const locale = useLocale();
+  const fellBack = served === 'ja' && locale !== 'ja';
+  return (
+    <>
+      <span lang={fellBack ? 'ja' : undefined}>{text}</span>
+      {tag && fellBack && (
+        <>
+          {' '}
+          <span className="ja-only" data-testid="ja-only">
+            {t('common.jaOnly')}
+          </span>
+        </>
+      )}
+    </>
+  );
+}
+
 export function SpotQrPage() {
   const t = useT();
   const c = useContentT();
@@ -74,7 +97,7 @@ export function SpotQrPage() {
       <header className="page-head">
         <p className="spot-qr__eyebrow">{t('pages.collectPointsQr')}</p>
         <h1 id="spot-qr-title" className="page-head__title" data-testid="spot-qr-name">
-          <ServedText text={spot.name} served={spot.nameLocale} />
+          <Served text={spot.name} served={spot.nameLocale} />
         </h1>
         <p className="page-head__lead" lang={locale !== 'ja' ? 'ja' : undefined}>
           {spot.address}
@@ -94,9 +117,38 @@ export function SpotQrPage() {
 
       <h2 className="section-title">{c('spotQr.couponsTitle')}</h2>
       {coupons.length > 0 ? (
-        <ul className="coupon-grid" data-testid="coupon-grid">
+        <ul className="qr-coupons" data-testid="qr-coupons">
           {coupons.map((c) => (
-            <CouponCard key={c.id} coupon={c} storeCode={codeValid ? code : undefined} />
+            <li key={c.id}>
+              <Link
+                className="qr-coupon"
+                data-coupon-id={c.id}
+                to={to(paths.couponDetail(c.id)) + (codeValid && code ? `?code=${encodeURIComponent(code)}` : '')}
+              >
+                <span className="qr-coupon__text">
+                  <span className="qr-coupon__discount">
+                    <Served text={c.discount} served={c.textLocale} tag={false} />
+                  </span>
+                  <span className="qr-coupon__title">
+                    <Served text={c.title} served={c.textLocale} />
+                  </span>
+                  {c.givesGold && <span className="qr-coupon__gold">{t('coupons.goldBadge')}</span>}
+                </span>
+                <svg
+                  className="qr-coupon__chevron"
+                  viewBox="0 0 24 24"
+                  width="20"
+                  height="20"
+                  aria-hidden="true"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.2"
+                  strokeLinecap="round"
+                >
+                  <path d="M9 5l7 7-7 7" />
+                </svg>
+              </Link>
+            </li>
           ))}
         </ul>
       ) : (
