@@ -123,6 +123,10 @@ describe.skipIf(!hasChromium)('admin catalogue: rallies, FAQ, spots and CSV (Chr
     await page.waitForURL(/\/management_admin\/setting\/spot\/\d+\/$/);
     await page.getByTestId('qr-code').waitFor();
     expect(await page.getByTestId('qr-code').textContent()).toMatch(/^[A-Z2-9]{8}$/);
+    // Issue 11: the printed code's text says what a scan does today (the shop's coupons), no points.
+    const help = await page.locator('.adm-qr__help').textContent();
+    expect(help).toContain('このお店のクーポン一覧が開きます');
+    expect(help).not.toContain('ポイント');
     expect(await page.getByTestId('map-link').getAttribute('href')).toMatch(
       /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/,
     );
