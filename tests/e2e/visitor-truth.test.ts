@@ -101,6 +101,11 @@ describe.skipIf(!hasChromium)('visitor screens tell the truth (Chromium, 390x844
     expect(bodies).toEqual([{ checkInCode: CODE }]);
     const rows = await db('redemptions').where({ coupon_id: coupon.id }).select('proof', 'spot_id');
     expect(rows).toEqual([{ proof: 'check_in_code', spot_id: spot.id }]);
+
+    // The back arrow returns to the shop's page (the menu is hidden there).
+    await page.getByRole('link', { name: 'お店のページへ戻る' }).tap();
+    await page.waitForURL(`**/collect-points-qr/${spot.id}/?code=*`);
+    await page.getByTestId('spot-qr-valid').waitFor();
     expect(problems).toEqual([]);
   });
 

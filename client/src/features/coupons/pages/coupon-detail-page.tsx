@@ -1,4 +1,4 @@
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Delayed } from '../../../components/delayed';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { ServedText } from '../../../components/served-text';
@@ -23,6 +23,11 @@ export function CouponDetailPage() {
   const id = Number(useParams().id);
   // Opened from a shop's printed QR code: its check-in code proves presence (issue 11).
   const qrCode = useSearchParams()[0].get('code')?.trim() || undefined;
+  // Opened from the shop's QR page: the back arrow returns there (the menu is hidden meanwhile).
+  const backTo = (useLocation().state as { backTo?: unknown } | null)?.backTo;
+  const toShop = typeof backTo === 'string' && /^\/([a-z-]+\/)?collect-points-qr\//.test(backTo) ? backTo : null;
+  const backPath = toShop ?? to(paths.couponList());
+  const backLabel = toShop ? t('spotQr.backToShop') : t('coupons.backToList');
   const detail = useAsync(() => loadCouponDetail(id, locale), [id, locale]);
   const markUsed = useMarkUsed(id, detail.data?.data.title ?? '', detail.data?.data.givesGold ?? false);
   const savedCopy = detail.status === 'ready' && detail.data.savedAt !== null;
@@ -33,7 +38,7 @@ export function CouponDetailPage() {
   });
 
   const back = (
-    <Link className="back-link" to={to(paths.couponList())}>
+    <Link className="back-link" to={backPath}>
       <svg
         viewBox="0 0 24 24"
         width="20"
@@ -47,7 +52,7 @@ export function CouponDetailPage() {
       >
         <path d="M15 5l-7 7 7 7" />
       </svg>
-      {t('coupons.backToList')}
+      {backLabel}
     </Link>
   );
 
@@ -88,7 +93,7 @@ export function CouponDetailPage() {
     <article className="page page--flush detail" aria-labelledby="coupon-title">
       <div className="detail__hero">
         <CouponVisual coupon={c} variant="hero" />
-        <Link className="detail__back" to={to(paths.couponList())} aria-label={t('coupons.backToList')}>
+        <Link className="detail__back" to={backPath} aria-label={backLabel}>
           <svg
             viewBox="0 0 24 24"
             width="22"

@@ -1,4 +1,4 @@
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Delayed } from '../../../components/delayed';
 import { useContentT, useLocale, useT } from '../../../lib/i18n';
 import { paths, useLocalePath } from '../../../lib/paths';
@@ -44,6 +44,7 @@ export function SpotQrPage() {
   const c = useContentT();
   const locale = useLocale();
   const to = useLocalePath();
+  const here = useLocation();
   const raw = useParams().id;
   const spotId = raw === undefined ? undefined : Number(raw);
   const code = useSearchParams()[0].get('code')?.trim() || undefined;
@@ -123,6 +124,7 @@ export function SpotQrPage() {
               <Link
                 className="qr-coupon"
                 data-coupon-id={c.id}
+                state={{ backTo: here.pathname + here.search }}
                 to={to(paths.couponDetail(c.id)) + (codeValid && code ? `?code=${encodeURIComponent(code)}` : '')}
               >
                 <span className="qr-coupon__text">
