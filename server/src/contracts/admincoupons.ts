@@ -109,13 +109,15 @@ export const AdminCouponResponse = z.object({ data: AdminCoupon });
 export const TagSuggestions = z.object({ data: z.array(z.object({ tag: z.string(), count: z.number().int() })) });
 
 export const LinePointAmountQuery = z.object({ couponId: IdText });
-/** LINE points per use of a coupon, and what it has given so far (points). */
+/**
+ * The LINE points a coupon is set to give per use (`amount`, a setting) and its uses so far.
+ * No points are sent yet, so there is no "points given" figure until grants are recorded.
+ */
 export const LinePointAmount = z.object({
   data: z.object({
     couponId: z.number().int(),
     amount: z.number().int(),
     redemptions: z.number().int(),
-    pointsIssued: z.number().int(),
   }),
 });
 

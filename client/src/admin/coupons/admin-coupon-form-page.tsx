@@ -447,10 +447,7 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
               {errors.linePointAmount && <p className="adm-field__error">{errors.linePointAmount}</p>}
               {points.data && (
                 <p className="adm-field__hint" data-testid="line-points-stats">
-                  {t('couponForm.pointsStats', {
-                    uses: formatNumber(points.data.redemptions, locale),
-                    points: formatNumber(points.data.pointsIssued, locale),
-                  })}
+                  {t('couponForm.pointsStats', { uses: formatNumber(points.data.redemptions, locale) })}
                 </p>
               )}
             </div>

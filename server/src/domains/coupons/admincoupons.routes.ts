@@ -82,7 +82,7 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
     defineRoute({
       method: 'get',
       path: '/admincoupons/linepoint/amount',
-      summary: 'LINE points per use of a coupon and the points given so far',
+      summary: 'LINE points a coupon is set to give per use (none are sent yet) and its uses so far',
       access: 'staff',
       query: LinePointAmountQuery,
       response: LinePointAmount,

@@ -270,14 +270,16 @@ export async function suggestTags(db: Knex, q: string | undefined) {
 }
 
 /**
- * Spec 7 `GET /admincoupons/linepoint/amount`: LINE points a coupon gives per use, how often
- * it was used, and the points given so far (amount × redemptions).
+ * Spec 7 `GET /admincoupons/linepoint/amount`: the LINE points a coupon is set to give per
+ * use (a setting) and how often it was used. No "points given" figure: no LINE points are
+ * sent yet, and amount × uses would rewrite history whenever the amount is edited; real
+ * grants come with the share campaign, which records them.
+ * @throws ForbiddenError NOT_YOUR_SPOT (403); NotFoundError COUPON_NOT_FOUND (404)
  */
 export async function linePointAmount(db: Knex, staff: StaffScope, couponId: number) {
   const raw = await loadEditable(db, staff, couponId, false);
   const redemptions = await redemptionCount(db, couponId);
-  const amount = Number(raw.line_point_amount);
-  return { couponId, amount, redemptions, pointsIssued: amount * redemptions };
+  return { couponId, amount: Number(raw.line_point_amount), redemptions };
 }
 
 /**
