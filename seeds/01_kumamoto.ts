@@ -2,6 +2,7 @@ import { parseFile } from 'fast-csv';
 import type { Knex } from 'knex';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newCheckInCode } from '../server/src/domains/spots/check-in-code';
 import { couponTemplates, rally } from './data/demo-content';
 
 /**
@@ -85,6 +86,7 @@ export async function seed(knex: Knex): Promise<void> {
           address: row.address_ja,
           usable_range_m: usableRange(row.purpose),
           source: row.source,
+          qr_code: newCheckInCode(),
           created_at: stamp,
           updated_at: stamp,
         })

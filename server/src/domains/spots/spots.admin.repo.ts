@@ -3,6 +3,7 @@ import { LOCALES, type Area, type Locale, type Purpose } from '../../contracts/c
 import type { SpotAdmin, SpotAdminQuery, SpotAdminRow, SpotNames, SpotPickerItem } from '../../contracts/spots-admin';
 import { toInt, toIso } from '../../db/dialect';
 import { likePattern, loadTranslations } from '../../db/translations';
+import { newCheckInCode } from './check-in-code';
 
 /** What an admin edits of a spot, as stored: the audit log's before and after, a CSV row. */
 export interface SpotRecord {
@@ -243,7 +244,8 @@ function nameRows(spotId: number, names: SpotNames) {
 
 /**
  * Inserts spots with their names (the caller's transaction), answering their ids by store
- * code. A store code already taken violates the unique index.
+ * code; each gets its secret check-in code now, so the store code entry works from day one.
+ * A store code already taken violates the unique index.
  */
 export async function insertSpots(trx: Knex, spots: SpotRecord[], now: Date): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
@@ -251,7 +253,7 @@ export async function insertSpots(trx: Knex, spots: SpotRecord[], now: Date): Pr
   for (const part of chunks(spots)) {
     // RETURNING order is not guaranteed (SQLite says so): match the ids by store code.
     const rows: Array<{ id: number; store_code: string }> = await trx('spots')
-      .insert(part.map((s) => ({ ...columnsOf(s), created_at: stamp, updated_at: stamp })))
+      .insert(part.map((s) => ({ ...columnsOf(s), qr_code: newCheckInCode(), created_at: stamp, updated_at: stamp })))
       .returning(['id', 'store_code']);
     for (const r of rows) ids.set(r.store_code, r.id);
   }
