@@ -53,6 +53,9 @@ describe('admin spots', () => {
     ).id;
     await createCoupon(db, { spotIds: [castle] });
     await createCoupon(db, { spotIds: [castle, onsen] });
+    // A deleted coupon still linked to both spots: never counted (issue 11).
+    const deleted = await createCoupon(db, { spotIds: [castle, onsen] });
+    await db('coupons').where({ id: deleted }).update({ deleted_at: '2026-10-02T00:00:00.000Z', published: false });
     admin = await createStaffAccount(db, { role: 'admin' });
     shop = await createStaffAccount(db, { role: 'shop', spots: ['kmt-castle'] });
     visitor = await createVisitor(db);
@@ -65,7 +68,7 @@ describe('admin spots', () => {
       expect((await request(app).get('/api/spots').set('Authorization', visitor.auth)).status).toBe(403);
     });
 
-    it('lists every spot for admins, paged, with names in x-lang and coupon counts', async () => {
+    it('lists every spot for admins, paged, with names in x-lang and coupon counts (deleted coupons not counted)', async () => {
       const r = await request(app)
         .get('/api/spots?limit=1&sort=storeCode')
         .set('Authorization', admin.auth)

@@ -112,7 +112,7 @@ export const SpotAdminRow = z.object({
   purpose: Purpose,
   genre: z.string().nullable(),
   usableRangeM: z.number().int(),
-  /** Coupons usable at this spot (any state). */
+  /** Coupons usable at this spot: drafts, scheduled and expired ones too, deleted ones not. */
   couponCount: z.number().int(),
   updatedAt: z.string(),
 });

@@ -90,6 +90,16 @@ function toRow(r: Raw & { coupon_count?: unknown }, name: string | undefined): S
   };
 }
 
+/** Subquery: the coupons usable at spot `s` that are not deleted (any other state counts). */
+function couponCount(db: Knex) {
+  return db('coupon_spots as cs')
+    .join('coupons as c', 'c.id', 'cs.coupon_id')
+    .whereRaw('cs.spot_id = s.id')
+    .whereNull('c.deleted_at')
+    .count('*')
+    .as('coupon_count');
+}
+
 /** A page of spots for the admin list, filtered and sorted, with names in the locale. */
 export async function findSpotsPage(
   db: Knex,
@@ -106,7 +116,7 @@ export async function findSpotsPage(
   const [rows, countRow] = await Promise.all([
     base
       .clone()
-      .select('s.*', db('coupon_spots as cs').count('*').whereRaw('cs.spot_id = s.id').as('coupon_count'))
+      .select('s.*', couponCount(db))
       .orderBy(column, direction)
       .orderBy('s.id', direction)
       .limit(q.limit)
@@ -189,10 +199,8 @@ function toRecord(r: Raw, names: SpotNames | undefined): SpotRecord {
 
 /** One spot with every stored name, or undefined. */
 export async function findSpotAdmin(db: Knex, id: number, locale: Locale): Promise<SpotAdmin | undefined> {
-  const row = (await db('spots as s')
-    .where('s.id', id)
-    .select('s.*', db('coupon_spots as cs').count('*').whereRaw('cs.spot_id = s.id').as('coupon_count'))
-    .first()) as (Raw & { coupon_count: unknown }) | undefined;
+  const row = (await db('spots as s').where('s.id', id).select('s.*', couponCount(db)).first()) as
+    (Raw & { coupon_count: unknown }) | undefined;
   if (!row) return undefined;
   const names = tidyNames((await namesOf(db, [id])).get(id));
   return { ...toRow(row, names[locale] ?? names.ja), names, createdAt: toIso(row.created_at) };
