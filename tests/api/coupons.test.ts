@@ -260,6 +260,22 @@ describe('coupon reading API', () => {
       expect(bad.body.error.details.join()).toMatch(/query\.long/);
       expect(bad.body.error.details.join()).toMatch(/query\.cid/);
     });
+
+    it('400 without cid says "required" in the caller\'s language, never NaN (issue 11)', async () => {
+      const url = `/api/coupons/get/nearby/spot/list?lat=${castle.lat}&long=${castle.lng}`;
+      const en = await request(app).get(url).set('x-lang', 'en');
+      expect(en.status).toBe(400);
+      expect(en.body.error.code).toBe('VALIDATION_FAILED');
+      expect(en.body.error.details).toEqual(['query.cid: Please be sure to input']);
+      const ja = await request(app).get(`${url}&cid=`);
+      expect(ja.body.error.code).toBe('VALIDATION_FAILED');
+      expect(ja.body.error.details).toEqual(['query.cid: 必ず入力してください']);
+      const word = await request(app).get(`${url}&cid=abc`).set('x-lang', 'en');
+      expect(word.body.error.details).toEqual(['query.cid: Enter an id: a whole number from 1']);
+      const zero = await request(app).get(`${url}&cid=0`).set('x-lang', 'ko');
+      expect(zero.body.error.details).toEqual(['query.cid: 1 이상의 정수 ID를 입력해 주세요']);
+      for (const r of [en, ja, word, zero]) expect(JSON.stringify(r.body)).not.toContain('NaN');
+    });
   });
 
   describe('GET /api/coupons/get/campaign', () => {

@@ -22,8 +22,21 @@ export const JstDate = z.iso.date({ error: 'validation.date' });
 export const MAX_ID = 2_147_483_647;
 /** A record id in a JSON body: a whole number 1..MAX_ID. */
 export const Id = z.number().int().min(1).max(MAX_ID);
-/** A record id in a path or query string (text read as a number): a whole number 1..MAX_ID. */
-export const IdText = z.coerce.number().int().min(1).max(MAX_ID);
+/** Text of a query string read as a number; an empty or blank one stays missing (not 0). */
+const numberFromText = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v);
+
+/**
+ * A record id in a path or query string (text read as a number): a whole number 1..MAX_ID.
+ * Missing (or empty) is `validation.required`, anything else wrong `validation.id`, never "NaN".
+ */
+export const IdText = z.preprocess(
+  numberFromText,
+  z
+    .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.id') })
+    .int({ error: 'validation.id' })
+    .min(1, { error: 'validation.id' })
+    .max(MAX_ID, { error: 'validation.id' }),
+);
 
 export const IdParam = z.object({ id: IdText });
 
@@ -51,9 +64,6 @@ export const ErrorBody = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
-
-/** Text of a query string read as a number; an empty or blank one stays missing (not 0). */
-const numberFromText = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v);
 
 /** WGS84 degrees, from a JSON number or query text; `lat=` (empty) is missing, not the equator. */
 const degrees = (min: number, max: number, key: 'validation.latitude' | 'validation.longitude') =>
