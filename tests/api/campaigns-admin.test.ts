@@ -119,14 +119,16 @@ describe('stamp rallies admin', () => {
     );
   });
 
-  it('400 for a period outside one winter (spec 9: 1 November to 31 January), beside the start date; nothing saved', async () => {
+  it('400 for a period outside one winter (spec 9: 1 November to 31 January), beside the date at fault; nothing saved', async () => {
     const before = Number((await db('campaigns').count({ n: '*' }))[0]?.n);
-    for (const [from, to] of [
-      ['2027-06-01', '2027-06-30'],
-      ['2027-10-31', '2027-11-30'],
-      ['2027-12-01', '2028-02-01'],
-      ['2027-03-01', '2027-03-31'],
-      ['2027-11-01', '2029-01-31'],
+    const message = 'A stamp rally must run between 1 November and 31 January';
+    for (const [from, to, field] of [
+      ['2027-06-01', '2027-06-30', 'startsOn'],
+      ['2027-10-31', '2027-11-30', 'startsOn'],
+      ['2027-03-01', '2027-03-31', 'startsOn'],
+      // The start is in season: an end past 31 January is the end date's fault (issue 11).
+      ['2027-12-01', '2028-02-01', 'endsOn'],
+      ['2027-11-01', '2029-01-31', 'endsOn'],
     ] as const) {
       const r = await request(app)
         .post('/api/campaigns')
@@ -134,8 +136,16 @@ describe('stamp rallies admin', () => {
         .set('x-lang', 'en')
         .send(rally(from, to));
       expect(r.status, `${from}..${to}`).toBe(400);
-      expect(r.body.error.details).toContain('body.startsOn: A stamp rally must run between 1 November and 31 January');
+      expect(r.body.error.code).toBe('VALIDATION_FAILED');
+      expect(r.body.error.details).toEqual([`body.${field}: ${message}`]);
     }
+    const ja = await request(app)
+      .post('/api/campaigns')
+      .set('Authorization', admin.auth)
+      .send(rally('2027-12-01', '2028-02-01'));
+    expect(ja.body.error.details).toEqual([
+      'body.endsOn: スタンプラリーの期間は11月1日から翌年1月31日までの間で設定してください',
+    ]);
     expect(Number((await db('campaigns').count({ n: '*' }))[0]?.n)).toBe(before);
     // A January-only rally belongs to the season that began the November before.
     const january = await request(app)
@@ -143,6 +153,34 @@ describe('stamp rallies admin', () => {
       .set('Authorization', admin.auth)
       .send(rally('2029-01-05', '2029-01-31', '新春'));
     expect(january.status).toBe(201);
+  });
+
+  it('audits a one-field edit as one change: the same shape before and after (issue 11)', async () => {
+    const created = await request(app)
+      .post('/api/campaigns')
+      .set('Authorization', admin.auth)
+      .send(rally('2031-11-01', '2032-01-31', '監査のラリー'));
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    const edited = await request(app)
+      .put(`/api/campaigns/${id}`)
+      .set('Authorization', admin.auth)
+      .send({ ...rally('2031-11-01', '2032-01-31', '監査のラリー'), name: { ja: '監査のラリー', en: 'Audit rally' } });
+    expect(edited.status).toBe(200);
+    const trail = await request(app).get(`/api/audit/campaign/${id}`).set('Authorization', admin.auth);
+    expect(trail.status).toBe(200);
+    const [update, create] = trail.body.data;
+    expect(create).toMatchObject({ action: 'create', before: null });
+    expect(update.action).toBe('update');
+    expect(Object.keys(update.before).sort()).toEqual(['description', 'endsOn', 'name', 'startsOn']);
+    expect(Object.keys(update.after).sort()).toEqual(Object.keys(update.before).sort());
+    expect(Object.keys(create.after).sort()).toEqual(Object.keys(update.before).sort());
+    const changed = Object.keys(update.after).filter(
+      (k) => JSON.stringify(update.before[k]) !== JSON.stringify(update.after[k]),
+    );
+    expect(changed).toEqual(['name']);
+    expect(update.before.name).toEqual({ ja: '監査のラリー', en: 'Winter stamp rally' });
+    expect(update.after.name).toEqual({ ja: '監査のラリー', en: 'Audit rally' });
   });
 
   it('409 when two rallies would share a day, also for parallel saves', async () => {
