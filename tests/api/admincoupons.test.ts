@@ -121,6 +121,39 @@ describe('admin coupons API', () => {
     expect(unknownSpot.body.error.code).toBe('UNKNOWN_SPOTS');
   });
 
+  it('names the languages a coupon has no texts in, and filters by one (issue 11)', async () => {
+    const both = await as(admin.auth, request(app).post('/api/admincoupons')).send({
+      ...validCoupon([castle.id]),
+      title: { ja: '四か国語クーポン', en: 'Four-language coupon', ko: '4개 국어 쿠폰', 'zh-tw': '四語優惠券' },
+    });
+    const jaOnly = await createCoupon(db, { spotIds: [castle.id], title: '日本語だけのクーポン' });
+    const rowOf = async (qs: string, id: number) =>
+      (await as(admin.auth, request(app).get(`/api/admincoupons?limit=100${qs}`))).body.data.find(
+        (c: { id: number }) => c.id === id,
+      );
+    expect((await rowOf('', both.body.data.id)).missingLocales).toEqual(['zh-cn']);
+    expect((await rowOf('', jaOnly)).missingLocales).toEqual(['en', 'ko', 'zh-cn', 'zh-tw']);
+    const ids = async (missing: string) =>
+      (await as(admin.auth, request(app).get(`/api/admincoupons?limit=100&missing=${missing}`))).body.data.map(
+        (c: { id: number; missingLocales: string[] }) => {
+          expect(c.missingLocales).toContain(missing);
+          return c.id;
+        },
+      );
+    expect(await ids('en')).toContain(jaOnly);
+    expect(await ids('en')).not.toContain(both.body.data.id);
+    expect(await ids('zh-cn')).toEqual(expect.arrayContaining([jaOnly, both.body.data.id]));
+    expect(await ids('zh-tw')).not.toContain(both.body.data.id);
+    for (const bad of ['ja', 'fr']) {
+      const r = await as(admin.auth, request(app).get(`/api/admincoupons?missing=${bad}`));
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('VALIDATION_FAILED');
+      expect(r.body.error.details.join()).toMatch(/query\.missing/);
+    }
+    // Out of the way of the list tests below.
+    await db('coupons').whereIn('id', [both.body.data.id, jaOnly]).update({ deleted_at: '2026-11-21T03:00:00.000Z' });
+  });
+
   it('filters by status and sorts', async () => {
     await createCoupon(db, { spotIds: [castle.id], title: '下書きクーポン', published: false });
     await createCoupon(db, {

@@ -106,6 +106,25 @@ describe('admin spots', () => {
       expect(await get('q=%25')).toEqual([]);
     });
 
+    it('names the languages a spot has no name in, and filters by one (issue 11)', async () => {
+      const r = await request(app).get('/api/spots?sort=storeCode').set('Authorization', admin.auth);
+      expect(r.body.data.map((s: { id: number; missingLocales: string[] }) => [s.id, s.missingLocales])).toEqual([
+        [castle, ['ko', 'zh-cn', 'zh-tw']],
+        [onsen, ['en', 'ko', 'zh-cn', 'zh-tw']],
+      ]);
+      const get = async (missing: string) =>
+        (await request(app).get(`/api/spots?missing=${missing}`).set('Authorization', admin.auth)).body;
+      expect((await get('en')).data.map((s: { id: number }) => s.id)).toEqual([onsen]);
+      expect((await get('en')).meta.total).toBe(1);
+      expect((await get('ko')).data.map((s: { id: number }) => s.id)).toEqual([castle, onsen]);
+      const detail = await request(app).get(`/api/spots/${castle}`).set('Authorization', admin.auth);
+      expect(detail.body.data.missingLocales).toEqual(['ko', 'zh-cn', 'zh-tw']);
+      const bad = await request(app).get('/api/spots?missing=ja').set('Authorization', admin.auth);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.code).toBe('VALIDATION_FAILED');
+      expect(bad.body.error.details.join()).toMatch(/query\.missing/);
+    });
+
     it('shows shop staff only their own spots', async () => {
       const r = await request(app).get('/api/spots').set('Authorization', shop.auth);
       expect(r.status).toBe(200);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Area, Id, IdText, JstDate, ListMeta, Purpose } from './common';
+import { Area, Id, IdText, JstDate, ListMeta, Purpose, TranslatedLocale } from './common';
 
 const text = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' });
 const requiredText = (max: number) => text(max).min(1, { error: 'validation.required' });
@@ -48,6 +48,8 @@ export const AdminCouponQuery = z.object({
   purpose: Purpose.optional(),
   tag: z.string().trim().min(1).max(100).optional(),
   status: CouponStatus.optional(),
+  /** Only coupons with no text of their own in this language (shown there in Japanese). */
+  missing: TranslatedLocale.optional(),
   sort: z.enum(['newest', 'oldest', 'validTo', 'title']).default('newest'),
 });
 export type AdminCouponQuery = z.output<typeof AdminCouponQuery>;
@@ -77,6 +79,8 @@ export const AdminCouponRow = z.object({
   /** published and valid today; draft (not published); scheduled (starts later); expired. */
   status: CouponStatus,
   imageUrl: z.string().nullable(),
+  /** Languages without the coupon's own texts (visitors there read the Japanese ones), in TRANSLATED_LOCALES order. */
+  missingLocales: z.array(TranslatedLocale),
   updatedAt: z.string(),
 });
 export type AdminCouponRow = z.infer<typeof AdminCouponRow>;

@@ -4,6 +4,10 @@ import { z } from 'zod';
 export const LOCALES = ['ja', 'en', 'ko', 'zh-cn', 'zh-tw'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'ja';
+/** The languages besides ja: a text not written in one of them is shown there in Japanese. */
+export const TRANSLATED_LOCALES = ['en', 'ko', 'zh-cn', 'zh-tw'] as const;
+export const TranslatedLocale = z.enum(TRANSLATED_LOCALES);
+export type TranslatedLocale = z.infer<typeof TranslatedLocale>;
 export const isLocale = (v: unknown): v is Locale =>
   typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
 

@@ -8,7 +8,7 @@ import type {
   CouponImportResult,
   CouponStatus,
 } from '../../contracts/admincoupons';
-import type { ListMeta, Locale } from '../../contracts/common';
+import { TRANSLATED_LOCALES, type ListMeta, type Locale } from '../../contracts/common';
 import { CSV_LIST_SEPARATOR } from '../../contracts/spots-admin';
 import { assertCsvHeader, CsvFileError, csvRowsError, decodeCsv, parseCsv } from '../../http/csv';
 import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
@@ -100,8 +100,9 @@ async function present(db: Knex, store: ImageStore, rows: AdminRaw[], today: str
 
 /**
  * Spec 7 `GET /admincoupons` (issue 6): coupons for the admin list, searched by ja title or
- * shop, filtered by area, purpose, tag and status on JST day `today`, sorted, paged. Shop
- * staff see coupons usable at one of their spots.
+ * shop, filtered by area, purpose, tag, status on JST day `today` and a language the coupon
+ * has no texts in (`missing`), sorted, paged; each row names its `missingLocales` (issue 11).
+ * Shop staff see coupons usable at one of their spots.
  */
 export async function listAdminCoupons(
   db: Knex,
@@ -127,6 +128,7 @@ export async function listAdminCoupons(
       published: c.published,
       status: c.status,
       imageUrl: c.images[0]?.smallUrl ?? null,
+      missingLocales: TRANSLATED_LOCALES.filter((l) => !c.texts.title[l]),
       updatedAt: c.updatedAt,
     })),
     meta: { page: q.page, limit: q.limit, total },

@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { LOCALES, type Area, type Locale, type Purpose } from '../../contracts/common';
+import {
+  LOCALES,
+  TRANSLATED_LOCALES,
+  type Area,
+  type Locale,
+  type Purpose,
+  type TranslatedLocale,
+} from '../../contracts/common';
 import type { SpotAdmin, SpotAdminQuery, SpotAdminRow, SpotNames, SpotPickerItem } from '../../contracts/spots-admin';
 import { toInt, toIso } from '../../db/dialect';
 import { likePattern, loadTranslations } from '../../db/translations';
@@ -73,7 +80,17 @@ const SORTS: Record<SpotAdminQuery['sort'], [string, 'asc' | 'desc']> = {
   '-updatedAt': ['s.updated_at', 'desc'],
 };
 
-function toRow(r: Raw & { coupon_count?: unknown }, name: string | undefined): SpotAdminRow {
+/** The languages of TRANSLATED_LOCALES a spot has no name in, given the locales it has. */
+const missingOf = (has: Iterable<string>): TranslatedLocale[] => {
+  const set = new Set(has);
+  return TRANSLATED_LOCALES.filter((l) => !set.has(l));
+};
+
+function toRow(
+  r: Raw & { coupon_count?: unknown },
+  name: string | undefined,
+  missingLocales: TranslatedLocale[],
+): SpotAdminRow {
   return {
     id: r.id,
     storeCode: r.store_code,
@@ -86,6 +103,7 @@ function toRow(r: Raw & { coupon_count?: unknown }, name: string | undefined): S
     genre: r.genre,
     usableRangeM: toInt(r.usable_range_m),
     couponCount: toInt(r.coupon_count ?? 0),
+    missingLocales,
     updatedAt: toIso(r.updated_at),
   };
 }
@@ -100,7 +118,7 @@ function couponCount(db: Knex) {
     .as('coupon_count');
 }
 
-/** A page of spots for the admin list, filtered and sorted, with names in the locale. */
+/** A page of spots for the admin list, filtered and sorted, with names in the locale and the languages missing. */
 export async function findSpotsPage(
   db: Knex,
   q: SpotAdminQuery,
@@ -112,6 +130,8 @@ export async function findSpotsPage(
   if (q.area) base.andWhere('s.area', q.area);
   if (q.purpose) base.andWhere('s.purpose', q.purpose);
   if (q.genre) base.andWhere('s.genre', q.genre);
+  if (q.missing)
+    base.whereNotExists(db('spot_translations as mt').whereRaw('mt.spot_id = s.id').andWhere('mt.locale', q.missing));
   const [column, direction] = SORTS[q.sort];
   const [rows, countRow] = await Promise.all([
     base
@@ -123,14 +143,20 @@ export async function findSpotsPage(
       .offset((q.page - 1) * q.limit) as Promise<Array<Raw & { coupon_count: unknown }>>,
     base.clone().count({ n: '*' }).first(),
   ]);
-  const names = await loadTranslations<{ name: string }>(
-    db,
-    'spot_translations',
-    'spot_id',
-    rows.map((r) => r.id),
-    locale,
-  );
-  return { rows: rows.map((r) => toRow(r, names.get(r.id)?.name)), total: toInt(countRow?.n) };
+  const ids = rows.map((r) => r.id);
+  const [names, written] = await Promise.all([
+    loadTranslations<{ name: string }>(db, 'spot_translations', 'spot_id', ids, locale),
+    ids.length
+      ? (db('spot_translations').whereIn('spot_id', ids).select('spot_id', 'locale') as Promise<
+          Array<{ spot_id: number; locale: string }>
+        >)
+      : [],
+  ]);
+  const localesOf = (id: number) => written.filter((w) => Number(w.spot_id) === id).map((w) => w.locale);
+  return {
+    rows: rows.map((r) => toRow(r, names.get(r.id)?.name, missingOf(localesOf(r.id)))),
+    total: toInt(countRow?.n),
+  };
 }
 
 /** Id, store code and name (in the locale) of the matching spots, by store code, at most `limit`. */
@@ -203,7 +229,11 @@ export async function findSpotAdmin(db: Knex, id: number, locale: Locale): Promi
     (Raw & { coupon_count: unknown }) | undefined;
   if (!row) return undefined;
   const names = tidyNames((await namesOf(db, [id])).get(id));
-  return { ...toRow(row, names[locale] ?? names.ja), names, createdAt: toIso(row.created_at) };
+  return {
+    ...toRow(row, names[locale] ?? names.ja, missingOf(Object.keys(names).filter((l) => names[l as Locale]))),
+    names,
+    createdAt: toIso(row.created_at),
+  };
 }
 
 /** The editable state of one spot (for the audit log's "before"), or undefined. */
