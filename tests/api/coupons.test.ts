@@ -278,6 +278,46 @@ describe('coupon reading API', () => {
     });
   });
 
+  describe('textLocale: the language a text was served in (issue 11)', () => {
+    it('says en for translated texts and ja where Japanese stands in, on cards, details and spots', async () => {
+      const list = await request(app).get('/api/coupons/list/search?limit=50').set('x-lang', 'en');
+      const card = (id: number) => list.body.data.find((c: { id: number }) => c.id === id);
+      expect(card(lunch)).toMatchObject({
+        title: '10% off horse sashimi lunch',
+        textLocale: 'en',
+        spot: { id: castle.id, name: 'Kumamoto Castle Tea House', textLocale: 'en' },
+      });
+      expect(card(onsen)).toMatchObject({
+        title: '日帰り入浴100円引き',
+        textLocale: 'ja',
+        spot: { id: aso.id, name: '阿蘇の湯', textLocale: 'ja' },
+      });
+      const detail = await request(app).get(`/api/coupons/${chain}`).set('x-lang', 'ko');
+      expect(detail.body.data.textLocale).toBe('ja');
+      expect(detail.body.data.spots.map((s: { textLocale: string }) => s.textLocale)).toEqual(['ja', 'ja']);
+      const enDetail = await request(app).get(`/api/coupons/${chain}`).set('x-lang', 'en');
+      expect(enDetail.body.data.spots.map((s: { id: number; textLocale: string }) => [s.id, s.textLocale])).toEqual([
+        [castle.id, 'en'],
+        [expect.any(Number), 'ja'],
+      ]);
+      const near = await request(app)
+        .get(`/api/coupons/get/nearby/spot/list?lat=${castle.lat}&long=${castle.lng}&cid=${chain}`)
+        .set('x-lang', 'en');
+      expect(near.body.data.map((s: { name: string; textLocale: string }) => [s.name, s.textLocale])).toEqual([
+        ['Kumamoto Castle Tea House', 'en'],
+        ['熊本城 北の店', 'ja'],
+      ]);
+      // In Japanese every text is in its own language.
+      const ja = await request(app).get('/api/coupons/list/search?limit=50');
+      for (const c of ja.body.data) {
+        expect(c.textLocale).toBe('ja');
+        expect(c.spot.textLocale).toBe('ja');
+      }
+      const api = (await request(app).get('/api/openapi.json')).body;
+      expect(JSON.stringify(api.paths['/api/coupons/{id}'])).toContain('textLocale');
+    });
+  });
+
   describe('GET /api/coupons/get/campaign', () => {
     it('answers the rally running today (JST) or null', async () => {
       const running = await request(app).get('/api/coupons/get/campaign');

@@ -8,6 +8,8 @@ export const DEFAULT_LOCALE: Locale = 'ja';
 export const TRANSLATED_LOCALES = ['en', 'ko', 'zh-cn', 'zh-tw'] as const;
 export const TranslatedLocale = z.enum(TRANSLATED_LOCALES);
 export type TranslatedLocale = z.infer<typeof TranslatedLocale>;
+/** A locale as a schema (e.g. the language a text was served in). */
+export const LocaleSchema = z.enum(LOCALES);
 export const isLocale = (v: unknown): v is Locale =>
   typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
 

@@ -66,7 +66,7 @@ function isUsableOn(c: CouponRow, day: string): boolean {
   return c.published && c.validFrom <= day && day <= c.validTo;
 }
 
-function toCard(c: CouponRow, spots: Array<{ id: number; name: string }>): CouponCard {
+function toCard(c: CouponRow, spots: Array<{ id: number; name: string; textLocale: Locale }>): CouponCard {
   const first = spots[0];
   return {
     id: c.id,
@@ -80,8 +80,9 @@ function toCard(c: CouponRow, spots: Array<{ id: number; name: string }>): Coupo
     validFrom: c.validFrom,
     validTo: c.validTo,
     givesGold: c.purpose === 'lodging',
-    spot: first ? { id: first.id, name: first.name } : null,
+    spot: first ? { id: first.id, name: first.name, textLocale: first.textLocale } : null,
     spotCount: spots.length,
+    textLocale: c.textLocale,
   };
 }
 
