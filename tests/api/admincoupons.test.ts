@@ -216,6 +216,14 @@ describe('admin coupons API', () => {
       before: { discount: { ja: '10%オフ' } },
       after: { discount: { ja: '15%オフ' } },
     });
+    // Like shapes before and after, so the history lists exactly the three fields changed.
+    const { before, after } = trail.body.data[1];
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    expect(
+      Object.keys(after)
+        .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+        .sort(),
+    ).toEqual(['discount', 'published', 'spotIds']);
   });
 
   it('suggests tags in use and reports LINE points', async () => {

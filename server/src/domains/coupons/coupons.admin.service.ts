@@ -203,8 +203,9 @@ export async function createAdminCoupon(
   return getAdminCoupon(db, store, staff, id, today);
 }
 
+/** A coupon as the audit log stores it: its editable fields as stored, the same shape before and after. */
 const auditView = (c: AdminCoupon) => {
-  const { images: _i, status: _s, createdAt: _c, updatedAt: _u, spots: _sp, ...rest } = c;
+  const { id: _id, images: _i, status: _s, createdAt: _c, updatedAt: _u, spots: _sp, ...rest } = c;
   return rest;
 };
 
@@ -231,7 +232,8 @@ export async function updateAdminCoupon(
       entity: 'coupon',
       entityId: id,
       before: auditView(before),
-      after: input,
+      // As stored, not as sent: an empty text stored as the ja copy is no change (issue 11).
+      after: auditView(await getAdminCoupon(trx, store, staff, id, today)),
       now,
     });
   });
