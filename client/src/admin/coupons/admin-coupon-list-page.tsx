@@ -250,7 +250,7 @@ export function CouponListPage() {
         {list.status === 'error' && <LoadErrorAlert message={list.error.message} onRetry={list.reload} />}
 
         <div className="adm-table-wrap">
-          <table className="adm-table" data-testid="coupon-table">
+          <table className="adm-table adm-table--coupons" data-testid="coupon-table">
             <thead>
               <tr>
                 <th scope="col" className="adm-table__thumb">
