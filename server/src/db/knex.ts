@@ -24,6 +24,17 @@ const migrationSource: Knex.MigrationSource<string> = {
   getMigration: async (name) => (await import(pathToFileURL(resolve(MIGRATIONS_DIR, name)).href)) as Migration,
 };
 
+/**
+ * Names of the migrations this build has that the database has not run (every one when it
+ * has never been migrated). Reads only: unlike `migrate.list`, never creates knex's tables.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const all = await migrationSource.getMigrations([]);
+  if (!(await db.schema.hasTable('knex_migrations'))) return all;
+  const done = new Set((await db('knex_migrations').select('name')).map((r: { name: string }) => r.name));
+  return all.filter((name) => !done.has(name));
+}
+
 /** The subset of a better-sqlite3 connection that the pool set-up touches. */
 interface SqliteConnection {
   pragma(source: string): unknown;
