@@ -248,7 +248,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, readFile: (file: string) => 
         .map((i) => `${i.path.join('.')}: ${i.message}`);
   if (refused.length)
     throw new Error(
-      `Production (NODE_ENV=production) refuses to start without a real value for every secret:\n${[...refused, ...invalid].join('\n')}`,
+      `Production (NODE_ENV=production) refuses to start until these settings have real values:\n${[...refused, ...invalid].join('\n')}`,
     );
   if (!parsed.success) throw new Error(`Invalid configuration:\n${invalid.join('\n')}`);
   const e = parsed.data;

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, MIN_SECRET_BYTES, parseConfig } from '../../server/src/config';
@@ -142,6 +143,19 @@ describe('loadConfig in production (issue 11: no development secret)', () => {
     const message = refusal({ NODE_ENV: 'production' });
     expect(message).toMatch(/^Production \(NODE_ENV=production\) refuses to start/);
     for (const name of required) expect(message).toMatch(new RegExp(`^${name}: missing`, 'm'));
+  });
+
+  it('stops the real server before it opens the database: exit code 1, every missing setting on stderr', () => {
+    const { LINE_CHANNEL_SECRET: _, ...env } = complete;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      env: { PATH: process.env.PATH, ...env, TRUST_PROXY: 'true' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^LINE_CHANNEL_SECRET: missing$/m);
+    expect(run.stderr).toMatch(/^TRUST_PROXY: true trusts X-Forwarded-For from any caller/m);
+    expect(run.stdout).not.toMatch(/listening/);
   });
 
   it('refuses secrets shorter than 32 bytes and the public development values', () => {
