@@ -172,8 +172,11 @@ const smtpCredentials: Check = (env) => {
     return null; // the schema reports a URL that does not parse
   }
 };
-const mailAddress: Check = (env) =>
-  !blank(env.SMTP_URL) && blank(env.CONTACT_TO) ? 'missing while SMTP_URL is set' : null;
+/** A mail address that must be real (not its example.com default) once SMTP is on. */
+const mailAddress =
+  (name: string): Check =>
+  (env) =>
+    !blank(env.SMTP_URL) && blank(env[name]) ? 'missing while SMTP_URL is set' : null;
 
 /**
  * Every setting production refuses to start without (issue 11): each secret and identity
@@ -195,11 +198,8 @@ const PRODUCTION_REQUIREMENTS: { name: string; check: Check }[] = [
   { name: 'ADMIN_ALLOWED_IPS', check: adminAllowList },
   { name: 'TRUST_PROXY', check: trustProxy },
   { name: 'SMTP_URL', check: smtpCredentials },
-  { name: 'CONTACT_TO', check: mailAddress },
-  {
-    name: 'MAIL_FROM',
-    check: (env) => (!blank(env.SMTP_URL) && blank(env.MAIL_FROM) ? 'missing while SMTP_URL is set' : null),
-  },
+  { name: 'CONTACT_TO', check: mailAddress('CONTACT_TO') },
+  { name: 'MAIL_FROM', check: mailAddress('MAIL_FROM') },
 ];
 
 /**
