@@ -30,7 +30,7 @@ const production = process.env.NODE_ENV === 'production';
 if (!production && entry !== 'main') {
   const { register } = await import('tsx/esm/api');
   register();
-  await import(pathToFileURL(fileURLToPath(new URL(`./${entry}.ts`, import.meta.url))).href);
+  await import(new URL(`./${entry}.ts`, import.meta.url).href);
 } else {
   if (!production && cluster.isPrimary) {
     const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
