@@ -12,6 +12,8 @@ import { createSpot, createStaffAccount, createVisitor } from '../helpers/factor
  *   public: anyone; visitor: signed-in visitors; staff: admins and shop staff; admin: admins.
  */
 const WHO_MAY_CALL: Record<string, 'public' | 'visitor' | 'staff' | 'admin'> = {
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   'POST /api/auth/line/login': 'public',
   'GET /api/auth/me': 'visitor',
   'GET /api/config': 'public',
