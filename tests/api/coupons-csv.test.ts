@@ -1,5 +1,5 @@
 import { parseString } from 'fast-csv';
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUPON_CSV_COLUMNS } from '../../server/src/contracts/spots-admin';
 import type { Db } from '../../server/src/db/knex';
@@ -110,7 +110,7 @@ describe('coupon CSV import', () => {
 
   describe('GET /api/admincoupons/csv/template', () => {
     it('401 anonymous, 403 visitor; staff get the header row, with example rows on request (not taken for /admincoupons/{id})', async () => {
-      expect((await request(app).get('/api/admincoupons/csv/template')).status).toBe(401);
+      expectError(await request(app).get('/api/admincoupons/csv/template'), 401, 'UNAUTHORIZED');
       expect((await request(app).get('/api/admincoupons/csv/template').set('Authorization', visitor.auth)).status).toBe(
         403,
       );
@@ -188,7 +188,7 @@ describe('coupon CSV import', () => {
         (await request(app).post('/api/admincoupons/csv/import').attach('file', Buffer.from(csv), 'coupons.csv'))
           .status,
       ).toBe(401);
-      expect((await upload(csv, visitor.auth)).status).toBe(403);
+      expectError(await upload(csv, visitor.auth), 403, 'FORBIDDEN');
       const r = await upload(csv, shop.auth);
       expect(r.status).toBe(403);
       expect(r.body.error.code).toBe('FORBIDDEN');

@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
@@ -36,7 +36,7 @@ describe('FAQ admin', () => {
           .send({ name: { ja: 'x' } })
       ).status,
     ).toBe(403);
-    expect((await request(app).get('/api/faqs/list/category').set('Authorization', visitor.auth)).status).toBe(403);
+    expectError(await request(app).get('/api/faqs/list/category').set('Authorization', visitor.auth), 403, 'FORBIDDEN');
   });
 
   it('adds categories and entries that the public FAQ shows, per language with ja fallback', async () => {
@@ -119,9 +119,11 @@ describe('FAQ admin', () => {
       (await request(app).put('/api/faqs/del/category').set('Authorization', admin).send({ id: category.id })).status,
     ).toBe(200);
     expect((await request(app).get('/api/faqs/front/list/category')).body.data).toEqual([]);
-    expect(
-      (await request(app).put('/api/faqs/del/category').set('Authorization', admin).send({ id: category.id })).status,
-    ).toBe(404);
+    expectError(
+      await request(app).put('/api/faqs/del/category').set('Authorization', admin).send({ id: category.id }),
+      404,
+      'FAQ_NOT_FOUND',
+    );
     const trail = await request(app).get(`/api/audit/faqCategory/${category.id}`).set('Authorization', admin);
     expect(trail.body.data.map((e: { action: string }) => e.action)).toEqual(['delete', 'create']);
   });

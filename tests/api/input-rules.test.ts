@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ID } from '../../server/src/contracts/common';
 import type { Db } from '../../server/src/db/knex';
@@ -50,13 +50,13 @@ describe('input rules', () => {
       .set('Authorization', visitor.auth)
       .set('Idempotency-Key', 'too-big-id-0001')
       .send({ lat: spot.lat, long: spot.lng });
-    expect(put.status).toBe(400);
+    expectError(put, 400, 'VALIDATION_FAILED');
     const del = await request(app)
       .put('/api/faqs/del/faq')
       .set('Authorization', admin.auth)
       .send({ id: MAX_ID + 1 });
-    expect(del.status).toBe(400);
-    expect((await request(app).get(`/api/coupons/${MAX_ID}`)).status).toBe(404);
+    expectError(del, 400, 'VALIDATION_FAILED');
+    expectError(await request(app).get(`/api/coupons/${MAX_ID}`), 404, 'COUPON_NOT_FOUND');
     expect(await count('redemptions')).toBe(0);
   });
 
@@ -87,7 +87,7 @@ describe('input rules', () => {
       .post('/api/campaigns')
       .set('Authorization', admin.auth)
       .send({ name: { ja: '春のラリー' }, description: { ja: '' }, startsOn: '2028-02-01', endsOn: '2028-02-30' });
-    expect(rally.status).toBe(400);
+    expectError(rally, 400, 'VALIDATION_FAILED');
     expect(await count('coupons')).toBe(before);
     // A leap day that exists is a date.
     const leap = await request(app)

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { verifySpotCheckInCode } from '../../server/src/domains/spots/spots.admin.service';
@@ -31,14 +31,20 @@ describe('spot QR codes', () => {
   afterAll(() => destroy());
 
   it('401 anonymous, 403 visitor, 403 shop staff of another spot, 400 without spotId, 404 unknown spot', async () => {
-    expect((await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`)).status).toBe(401);
-    expect(
-      (await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`).set('Authorization', visitor.auth)).status,
-    ).toBe(403);
+    expectError(await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`), 401, 'UNAUTHORIZED');
+    expectError(
+      await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`).set('Authorization', visitor.auth),
+      403,
+      'FORBIDDEN',
+    );
     const r = await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${other}`).set('Authorization', shop.auth);
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('NOT_YOUR_SPOT');
-    expect((await request(app).get('/api/coupons/get/spot/qrcode').set('Authorization', admin.auth)).status).toBe(400);
+    expectError(
+      await request(app).get('/api/coupons/get/spot/qrcode').set('Authorization', admin.auth),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(
       (
         await request(app)
@@ -46,9 +52,11 @@ describe('spot QR codes', () => {
           .set('Authorization', admin.auth)
       ).status,
     ).toBe(400);
-    expect(
-      (await request(app).get('/api/coupons/get/spot/qrcode?spotId=999999').set('Authorization', admin.auth)).status,
-    ).toBe(404);
+    expectError(
+      await request(app).get('/api/coupons/get/spot/qrcode?spotId=999999').set('Authorization', admin.auth),
+      404,
+      'SPOT_NOT_FOUND',
+    );
   });
 
   it('answers the absolute collect-points URL with a secret check-in code (not the store code) and a PNG data URL', async () => {
@@ -145,10 +153,12 @@ describe('spot QR codes', () => {
     const before = (
       await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`).set('Authorization', admin.auth)
     ).body.data.code;
-    expect((await request(app).post(`/api/spots/${mine}/qrcode/rotate`)).status).toBe(401);
-    expect(
-      (await request(app).post(`/api/spots/${mine}/qrcode/rotate`).set('Authorization', visitor.auth)).status,
-    ).toBe(403);
+    expectError(await request(app).post(`/api/spots/${mine}/qrcode/rotate`), 401, 'UNAUTHORIZED');
+    expectError(
+      await request(app).post(`/api/spots/${mine}/qrcode/rotate`).set('Authorization', visitor.auth),
+      403,
+      'FORBIDDEN',
+    );
     expect((await request(app).post(`/api/spots/${other}/qrcode/rotate`).set('Authorization', shop.auth)).status).toBe(
       403,
     );

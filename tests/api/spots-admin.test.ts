@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
@@ -61,8 +61,8 @@ describe('admin spots', () => {
 
   describe('GET /api/spots', () => {
     it('401 without a token, 403 for a visitor', async () => {
-      expect((await request(app).get('/api/spots')).status).toBe(401);
-      expect((await request(app).get('/api/spots').set('Authorization', visitor.auth)).status).toBe(403);
+      expectError(await request(app).get('/api/spots'), 401, 'UNAUTHORIZED');
+      expectError(await request(app).get('/api/spots').set('Authorization', visitor.auth), 403, 'FORBIDDEN');
     });
 
     it('lists every spot for admins, paged, with names in x-lang and coupon counts', async () => {
@@ -120,8 +120,8 @@ describe('admin spots', () => {
 
   describe('GET /api/spots/list', () => {
     it('401, 403 for a visitor', async () => {
-      expect((await request(app).get('/api/spots/list')).status).toBe(401);
-      expect((await request(app).get('/api/spots/list').set('Authorization', visitor.auth)).status).toBe(403);
+      expectError(await request(app).get('/api/spots/list'), 401, 'UNAUTHORIZED');
+      expectError(await request(app).get('/api/spots/list').set('Authorization', visitor.auth), 403, 'FORBIDDEN');
     });
 
     it('answers id, store code and name of every spot by store code, filtered by q', async () => {
@@ -141,7 +141,11 @@ describe('admin spots', () => {
     it('shows shop staff only their spots; 400 on a bad limit', async () => {
       const r = await request(app).get('/api/spots/list').set('Authorization', shop.auth);
       expect(r.body.data.map((s: { id: number }) => s.id)).toEqual([castle]);
-      expect((await request(app).get('/api/spots/list?limit=0').set('Authorization', admin.auth)).status).toBe(400);
+      expectError(
+        await request(app).get('/api/spots/list?limit=0').set('Authorization', admin.auth),
+        400,
+        'VALIDATION_FAILED',
+      );
     });
   });
 
@@ -162,8 +166,8 @@ describe('admin spots', () => {
     });
 
     it('401, 403 for a visitor and for shop staff of another spot, 404 for an unknown spot, 400 for a bad id', async () => {
-      expect((await request(app).get(`/api/spots/${castle}`)).status).toBe(401);
-      expect((await request(app).get(`/api/spots/${castle}`).set('Authorization', visitor.auth)).status).toBe(403);
+      expectError(await request(app).get(`/api/spots/${castle}`), 401, 'UNAUTHORIZED');
+      expectError(await request(app).get(`/api/spots/${castle}`).set('Authorization', visitor.auth), 403, 'FORBIDDEN');
       expect((await request(app).get(`/api/spots/${castle}`).set('Authorization', shop.auth)).status).toBe(200);
       const other = await request(app).get(`/api/spots/${onsen}`).set('Authorization', shop.auth);
       expect(other.status).toBe(403);
@@ -171,16 +175,18 @@ describe('admin spots', () => {
       const missing = await request(app).get('/api/spots/999999').set('Authorization', admin.auth);
       expect(missing.status).toBe(404);
       expect(missing.body.error.code).toBe('SPOT_NOT_FOUND');
-      expect((await request(app).get('/api/spots/abc').set('Authorization', admin.auth)).status).toBe(400);
+      expectError(await request(app).get('/api/spots/abc').set('Authorization', admin.auth), 400, 'VALIDATION_FAILED');
     });
   });
 
   describe('POST /api/storeadmininfos', () => {
     it('401 anonymous, 403 visitor, 403 shop staff creating a spot', async () => {
-      expect((await request(app).post('/api/storeadmininfos').send(valid())).status).toBe(401);
-      expect(
-        (await request(app).post('/api/storeadmininfos').set('Authorization', visitor.auth).send(valid())).status,
-      ).toBe(403);
+      expectError(await request(app).post('/api/storeadmininfos').send(valid()), 401, 'UNAUTHORIZED');
+      expectError(
+        await request(app).post('/api/storeadmininfos').set('Authorization', visitor.auth).send(valid()),
+        403,
+        'FORBIDDEN',
+      );
       const r = await request(app).post('/api/storeadmininfos').set('Authorization', shop.auth).send(valid());
       expect(r.status).toBe(403);
       expect(r.body.error.code).toBe('SPOT_CREATE_ADMIN_ONLY');
@@ -224,7 +230,7 @@ describe('admin spots', () => {
         .post('/api/storeadmininfos')
         .set('Authorization', admin.auth)
         .send(valid({ usableRangeM: 10.5 }));
-      expect(fraction.status).toBe(400);
+      expectError(fraction, 400, 'VALIDATION_FAILED');
     });
 
     it('creates a spot for an admin (201) and records who did it', async () => {
@@ -372,10 +378,12 @@ describe('admin spots', () => {
 
   describe('PUT /api/spots/{id}', () => {
     it('401, 403 visitor, 403 other shop, 400, 404, 409', async () => {
-      expect((await request(app).put(`/api/spots/${onsen}`).send(valid())).status).toBe(401);
-      expect(
-        (await request(app).put(`/api/spots/${onsen}`).set('Authorization', visitor.auth).send(valid())).status,
-      ).toBe(403);
+      expectError(await request(app).put(`/api/spots/${onsen}`).send(valid()), 401, 'UNAUTHORIZED');
+      expectError(
+        await request(app).put(`/api/spots/${onsen}`).set('Authorization', visitor.auth).send(valid()),
+        403,
+        'FORBIDDEN',
+      );
       expect(
         (
           await request(app)

@@ -1,5 +1,5 @@
 import { parseString } from 'fast-csv';
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { SPOT_CSV_COLUMNS } from '../../server/src/contracts/spots-admin';
@@ -83,8 +83,8 @@ describe('spot CSV', () => {
 
   describe('GET /api/spots/csv/export', () => {
     it('401 anonymous, 403 visitor', async () => {
-      expect((await request(app).get('/api/spots/csv/export')).status).toBe(401);
-      expect((await request(app).get('/api/spots/csv/export').set('Authorization', visitor.auth)).status).toBe(403);
+      expectError(await request(app).get('/api/spots/csv/export'), 401, 'UNAUTHORIZED');
+      expectError(await request(app).get('/api/spots/csv/export').set('Authorization', visitor.auth), 403, 'FORBIDDEN');
     });
 
     it('downloads every spot as UTF-8 CSV with a BOM and CRLF, formulas defused', async () => {
@@ -134,8 +134,12 @@ describe('spot CSV', () => {
 
   describe('GET /api/spots/csv/template', () => {
     it('401 anonymous, 403 visitor; the header row, with example rows on request', async () => {
-      expect((await request(app).get('/api/spots/csv/template')).status).toBe(401);
-      expect((await request(app).get('/api/spots/csv/template').set('Authorization', visitor.auth)).status).toBe(403);
+      expectError(await request(app).get('/api/spots/csv/template'), 401, 'UNAUTHORIZED');
+      expectError(
+        await request(app).get('/api/spots/csv/template').set('Authorization', visitor.auth),
+        403,
+        'FORBIDDEN',
+      );
       const r = await request(app)
         .get('/api/spots/csv/template')
         .set('Authorization', shop.auth)
@@ -151,20 +155,24 @@ describe('spot CSV', () => {
         .parse(binary);
       const rows = await parseCsv((ex.body as Buffer).subarray(3).toString('utf8'));
       expect(rows.map((x) => x.store_code)).toEqual(['example-0001', 'example-0002']);
-      expect(
-        (await request(app).get('/api/spots/csv/template?example=maybe').set('Authorization', admin.auth)).status,
-      ).toBe(400);
+      expectError(
+        await request(app).get('/api/spots/csv/template?example=maybe').set('Authorization', admin.auth),
+        400,
+        'VALIDATION_FAILED',
+      );
     });
   });
 
   describe('POST /api/spots/csv/import', () => {
     it('401 anonymous, 403 visitor, 403 shop staff', async () => {
       const csv = csvOf([spotRow(1)]);
-      expect(
-        (await request(app).post('/api/spots/csv/import').attach('file', Buffer.from(csv), 'spots.csv')).status,
-      ).toBe(401);
-      expect((await upload(csv, visitor.auth)).status).toBe(403);
-      expect((await upload(csv, shop.auth)).status).toBe(403);
+      expectError(
+        await request(app).post('/api/spots/csv/import').attach('file', Buffer.from(csv), 'spots.csv'),
+        401,
+        'UNAUTHORIZED',
+      );
+      expectError(await upload(csv, visitor.auth), 403, 'FORBIDDEN');
+      expectError(await upload(csv, shop.auth), 403, 'FORBIDDEN');
       expect(await db('spots').where({ store_code: 'csv-0001' }).first()).toBeUndefined();
     });
 
