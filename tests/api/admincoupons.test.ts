@@ -111,7 +111,7 @@ describe('admin coupons API', () => {
       area: 'tokyo',
     };
     const r = await as(admin.auth, request(app).post('/api/admincoupons')).set('x-lang', 'en').send(bad);
-    expect(r.status).toBe(400);
+    expectError(r, 400, 'VALIDATION_FAILED');
     const details: string[] = r.body.error.details;
     expect(details).toContain('body.title.ja: Please be sure to input');
     expect(details.some((d) => d.startsWith('body.spotIds:'))).toBe(true);
@@ -145,10 +145,11 @@ describe('admin coupons API', () => {
       true,
     );
     expectError(await as(asoShop.auth, request(app).get(`/api/admincoupons/${castleCoupon}`)), 403, 'NOT_YOUR_SPOT');
-    expect(
-      (await as(asoShop.auth, request(app).put(`/api/admincoupons/${castleCoupon}`)).send(validCoupon([aso.id])))
-        .status,
-    ).toBe(403);
+    expectError(
+      await as(asoShop.auth, request(app).put(`/api/admincoupons/${castleCoupon}`)).send(validCoupon([aso.id])),
+      403,
+      'NOT_YOUR_SPOT',
+    );
     expect((await as(asoShop.auth, request(app).post('/api/admincoupons')).send(validCoupon([castle.id]))).status).toBe(
       403,
     );

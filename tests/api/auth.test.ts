@@ -86,7 +86,7 @@ describe('LINE login and access tokens', () => {
 
   it('400 without an idToken', async () => {
     const r = await request(app).post('/api/auth/line/login').send({});
-    expect(r.status).toBe(400);
+    expectError(r, 400, 'VALIDATION_FAILED');
     expect(r.body.error.details[0]).toMatch(/^body\.idToken: /);
   });
 

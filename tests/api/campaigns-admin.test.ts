@@ -42,22 +42,19 @@ describe('stamp rallies admin', () => {
   it('401 anonymous, 403 visitor and shop staff on writes', async () => {
     const visitor = await createVisitor(db);
     expectError(await request(app).post('/api/campaigns').send(rally('2026-11-01', '2027-01-31')), 401, 'UNAUTHORIZED');
-    expect(
-      (
-        await request(app)
-          .post('/api/campaigns')
-          .set('Authorization', visitor.auth)
-          .send(rally('2026-11-01', '2027-01-31'))
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await request(app)
-          .post('/api/campaigns')
-          .set('Authorization', shop.auth)
-          .send(rally('2026-11-01', '2027-01-31'))
-      ).status,
-    ).toBe(403);
+    expectError(
+      await request(app)
+        .post('/api/campaigns')
+        .set('Authorization', visitor.auth)
+        .send(rally('2026-11-01', '2027-01-31')),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await request(app).post('/api/campaigns').set('Authorization', shop.auth).send(rally('2026-11-01', '2027-01-31')),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('reads are admin-only too (spec 6): 401 anonymous, 403 visitor and shop staff, 403 empty outside the allow-list', async () => {
@@ -109,7 +106,7 @@ describe('stamp rallies admin', () => {
       .set('Authorization', admin.auth)
       .set('x-lang', 'en')
       .send({ ...rally('2027-03-01', '2027-02-01'), name: { ja: '' } });
-    expect(r.status).toBe(400);
+    expectError(r, 400, 'VALIDATION_FAILED');
     expect(r.body.error.details).toEqual(
       expect.arrayContaining([
         'body.name.ja: Please be sure to input',
@@ -132,7 +129,7 @@ describe('stamp rallies admin', () => {
         .set('Authorization', admin.auth)
         .set('x-lang', 'en')
         .send(rally(from, to));
-      expect(r.status, `${from}..${to}`).toBe(400);
+      expectError(r, 400, 'VALIDATION_FAILED', `${from}..${to}`);
       expect(r.body.error.details).toContain('body.startsOn: A stamp rally must run between 1 November and 31 January');
     }
     expect(Number((await db('campaigns').count({ n: '*' }))[0]?.n)).toBe(before);
@@ -181,13 +178,13 @@ describe('stamp rallies admin', () => {
       .set('Authorization', admin.auth)
       .send(rally('2027-12-01', '2027-12-31'));
     expectError(onto, 409, 'CAMPAIGN_OVERLAP');
-    expect(
-      (
-        await request(app)
-          .put('/api/campaigns/99999')
-          .set('Authorization', admin.auth)
-          .send(rally('2030-01-01', '2030-01-31'))
-      ).status,
-    ).toBe(404);
+    expectError(
+      await request(app)
+        .put('/api/campaigns/99999')
+        .set('Authorization', admin.auth)
+        .send(rally('2030-01-01', '2030-01-31')),
+      404,
+      'CAMPAIGN_NOT_FOUND',
+    );
   });
 });

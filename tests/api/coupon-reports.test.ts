@@ -170,7 +170,7 @@ describe('coupon reports', () => {
       const get = (qs: string) =>
         request(app).get(`/api/coupons/list/search/ranking?${qs}`).set('Authorization', admin.auth).set('x-lang', 'en');
       const bad = await get('from=2026-02-31');
-      expect(bad.status).toBe(400);
+      expectError(bad, 400, 'VALIDATION_FAILED');
       expect(bad.body.error.details).toEqual(['query.from: Enter a valid date (YYYY-MM-DD)']);
       expectError(await get('from=2026-11-21&to=2026-11-01'), 400, 'VALIDATION_FAILED');
       expectError(await get('from=21/11/2026'), 400, 'VALIDATION_FAILED');

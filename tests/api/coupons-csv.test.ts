@@ -142,10 +142,11 @@ describe('coupon CSV import', () => {
         valid_to: '2027-03-31',
         published: 'true',
       });
-      expect(
-        (await request(app).get('/api/admincoupons/csv/template?example=maybe').set('Authorization', admin.auth))
-          .status,
-      ).toBe(400);
+      expectError(
+        await request(app).get('/api/admincoupons/csv/template?example=maybe').set('Authorization', admin.auth),
+        400,
+        'VALIDATION_FAILED',
+      );
     });
 
     it("the example rows name the spot template's example store codes, and import once those spots exist", async () => {
@@ -155,7 +156,7 @@ describe('coupon CSV import', () => {
         .buffer(true)
         .parse(binary);
       const r = await upload(ex.body as Buffer);
-      expect(r.status).toBe(422);
+      expectError(r, 422, 'CSV_ROWS_INVALID');
       expect(r.body.error.details).toEqual([
         {
           row: 2,
@@ -184,10 +185,11 @@ describe('coupon CSV import', () => {
     it('401 anonymous, 403 visitor, 403 shop staff; nothing imported', async () => {
       const before = await couponCount();
       const csv = csvOf([couponRow(1, { store_codes: 'csv-a' })]);
-      expect(
-        (await request(app).post('/api/admincoupons/csv/import').attach('file', Buffer.from(csv), 'coupons.csv'))
-          .status,
-      ).toBe(401);
+      expectError(
+        await request(app).post('/api/admincoupons/csv/import').attach('file', Buffer.from(csv), 'coupons.csv'),
+        401,
+        'UNAUTHORIZED',
+      );
       expectError(await upload(csv, visitor.auth), 403, 'FORBIDDEN');
       const r = await upload(csv, shop.auth);
       expect(r.status).toBe(403);
@@ -234,7 +236,7 @@ describe('coupon CSV import', () => {
       rows[12] = couponRow(13, { id: deleted }); // row 14
       rows[13] = couponRow(14, { purpose: '', genre: 'x'.repeat(101) }); // row 15
       const all = await upload(csvOf(rows)).set('x-lang', 'en');
-      expect(all.status).toBe(422);
+      expectError(all, 422, 'CSV_ROWS_INVALID');
       expect(all.body.error.message).toBe('Rows with errors: 10. Nothing was imported.');
       expect(all.body.error.details).toEqual([
         { row: 5, column: 'store_codes', code: 'validation.unknownStoreCodes', message: 'Unknown store codes: nope-1' },

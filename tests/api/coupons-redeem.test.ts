@@ -58,12 +58,12 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
   it('400 on a missing or malformed Idempotency-Key and on a bad body', async () => {
     const v = await createVisitor(db);
     const noKey = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng }, null);
-    expect(noKey.status).toBe(400);
+    expectError(noKey, 400, 'VALIDATION_FAILED');
     expect(noKey.body.error.details[0]).toMatch(/^headers\.Idempotency-Key: /);
     const badKey = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng }, 'x');
     expectError(badKey, 400, 'VALIDATION_FAILED');
     const badLat = await put(couponId, v.auth, { lat: 91, long: spot.lng });
-    expect(badLat.status).toBe(400);
+    expectError(badLat, 400, 'VALIDATION_FAILED');
     expect(badLat.body.error.details.join()).toContain('body.lat');
     const stringLat = await put(couponId, v.auth, { lat: 'north', long: spot.lng });
     expectError(stringLat, 400, 'VALIDATION_FAILED');
@@ -91,7 +91,7 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
     const v = await createVisitor(db);
     const far = northOf(spot.lat, spot.lng, 5000);
     const en = await put(couponId, v.auth, { lat: far.lat, long: far.lng }, key(), 'en');
-    expect(en.status).toBe(422);
+    expectError(en, 422, 'NOT_NEARBY');
     expect(en.body.error).toMatchObject({
       code: 'NOT_NEARBY',
       message: 'No places nearby where the coupon can be used were found.',
@@ -219,7 +219,7 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
     expect(today.status).toBe(200);
     expect(today.body.data.redemption.usedOn).toBe('2026-11-21');
     const again = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: backdated }, key(), 'en');
-    expect(again.status).toBe(409);
+    expectError(again, 409, 'ALREADY_USED_TODAY');
     expect(again.body.error).toMatchObject({
       code: 'ALREADY_USED_TODAY',
       message: 'You have already used this coupon today. Each coupon can be used once a day.',
@@ -337,10 +337,10 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
   it('400 for a body with both a position and a check-in code, or with neither', async () => {
     const v = await createVisitor(db);
     const both = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, checkInCode: 'KMT7Q2XZ' });
-    expect(both.status).toBe(400);
+    expectError(both, 400, 'VALIDATION_FAILED');
     expect(both.body.error.details.join()).toContain('body.checkInCode');
     const neither = await put(couponId, v.auth, { accuracy: 10 });
-    expect(neither.status).toBe(400);
+    expectError(neither, 400, 'VALIDATION_FAILED');
     expect(neither.body.error.details.join()).toMatch(/body\.lat.*body\.long|body\.long.*body\.lat/);
     expect(await countRedemptions(v.id)).toBe(0);
   });

@@ -256,7 +256,7 @@ describe('coupon reading API', () => {
           .body.data,
       ).toEqual([]);
       const bad = await request(app).get('/api/coupons/get/nearby/spot/list?lat=32.8');
-      expect(bad.status).toBe(400);
+      expectError(bad, 400, 'VALIDATION_FAILED');
       expect(bad.body.error.details.join()).toMatch(/query\.long/);
       expect(bad.body.error.details.join()).toMatch(/query\.cid/);
     });

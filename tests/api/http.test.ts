@@ -105,7 +105,7 @@ describe('HTTP plumbing', () => {
       .get('/boom')
       .set('x-lang', 'en');
     console.error = original;
-    expect(r.status).toBe(500);
+    expectError(r, 500, 'INTERNAL');
     expect(r.body.error).toMatchObject({ code: 'INTERNAL', message: 'Something went wrong. Please try again later.' });
     expect(JSON.stringify(r.body)).not.toContain('secret');
   });

@@ -112,7 +112,7 @@ describe('admin spots', () => {
 
     it('400 on bad query values', async () => {
       const r = await request(app).get('/api/spots?limit=500&area=moon').set('Authorization', admin.auth);
-      expect(r.status).toBe(400);
+      expectError(r, 400, 'VALIDATION_FAILED');
       expect(r.body.error.details.join('\n')).toMatch(/query\.limit/);
       expect(r.body.error.details.join('\n')).toMatch(/query\.area/);
     });
@@ -224,7 +224,7 @@ describe('admin spots', () => {
         .post('/api/storeadmininfos')
         .set('Authorization', admin.auth)
         .send(valid({ latitude: 0, longitude: 0 }));
-      expect(ja.status).toBe(400);
+      expectError(ja, 400, 'VALIDATION_FAILED');
       expect(ja.body.error.details).toEqual(['body.latitude: 緯度は-90〜90の数値で入力してください']);
       const fraction = await request(app)
         .post('/api/storeadmininfos')
@@ -351,7 +351,7 @@ describe('admin spots', () => {
         .set('Authorization', shop.auth)
         .set('x-lang', 'en')
         .send({ ...body, latitude: 33, usableRangeM: 50000 });
-      expect(moved.status).toBe(403);
+      expectError(moved, 403, 'SPOT_FIELDS_ADMIN_ONLY');
       expect(moved.body.error).toMatchObject({
         code: 'SPOT_FIELDS_ADMIN_ONLY',
         message: 'Only administrators can change: latitude, usableRangeM',
@@ -384,30 +384,30 @@ describe('admin spots', () => {
         403,
         'FORBIDDEN',
       );
-      expect(
-        (
-          await request(app)
-            .put(`/api/spots/${onsen}`)
-            .set('Authorization', shop.auth)
-            .send(valid({ storeCode: 'kmt-onsen' }))
-        ).status,
-      ).toBe(403);
-      expect(
-        (
-          await request(app)
-            .put(`/api/spots/${onsen}`)
-            .set('Authorization', admin.auth)
-            .send(valid({ longitude: 181 }))
-        ).status,
-      ).toBe(400);
-      expect(
-        (
-          await request(app)
-            .put('/api/spots/999999')
-            .set('Authorization', admin.auth)
-            .send(valid({ storeCode: 'kmt-x' }))
-        ).status,
-      ).toBe(404);
+      expectError(
+        await request(app)
+          .put(`/api/spots/${onsen}`)
+          .set('Authorization', shop.auth)
+          .send(valid({ storeCode: 'kmt-onsen' })),
+        403,
+        'NOT_YOUR_SPOT',
+      );
+      expectError(
+        await request(app)
+          .put(`/api/spots/${onsen}`)
+          .set('Authorization', admin.auth)
+          .send(valid({ longitude: 181 })),
+        400,
+        'VALIDATION_FAILED',
+      );
+      expectError(
+        await request(app)
+          .put('/api/spots/999999')
+          .set('Authorization', admin.auth)
+          .send(valid({ storeCode: 'kmt-x' })),
+        404,
+        'SPOT_NOT_FOUND',
+      );
       const taken = await request(app)
         .put(`/api/spots/${onsen}`)
         .set('Authorization', admin.auth)

@@ -87,7 +87,7 @@ describe('GET /api/stamps/get/list', () => {
       .get('/api/stamps/get/list?campaignId=999')
       .set('Authorization', v.auth)
       .set('x-lang', 'en');
-    expect(unknown.status).toBe(404);
+    expectError(unknown, 404, 'CAMPAIGN_NOT_FOUND');
     expect(unknown.body.error).toMatchObject({ code: 'CAMPAIGN_NOT_FOUND', message: 'The stamp rally was not found.' });
     expect(unknown.body.error.requestId).toBeTruthy();
     expect(unknown.body.data).toBeUndefined();

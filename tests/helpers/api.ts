@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 import supertest, { type Response, type Test } from 'supertest';
 import type { App } from 'supertest/types';
 import { expect } from 'vitest';
@@ -159,10 +158,6 @@ export const errorCode = (res: { body: unknown }) => (res.body as { error?: { co
  * `expectError(res, 409, 'ALREADY_USED_TODAY')`.
  */
 export function expectError(res: { status: number; body: unknown }, status: number, code: string, what?: string) {
-  if (code.startsWith('?') && process.env.RECORD_CODES) {
-    appendFileSync(process.env.RECORD_CODES, `${code} ${res.status} ${errorCode(res)}\n`);
-    return expect(res.status, what).toBe(status);
-  }
   expect({ status: res.status, code: errorCode(res) }, what).toEqual({ status, code });
 }
 
