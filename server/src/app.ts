@@ -33,10 +33,12 @@ import { faqRoutes } from './domains/faqs/faqs.routes';
 import { couponRoutes } from './domains/coupons/coupons.routes';
 import { staffRoutes } from './domains/staff/staff.routes';
 import { stampRoutes } from './domains/stamps/stamps.routes';
+import { healthRoutes } from './domains/health/health.routes';
 
 /** Every API route of the product, in mounting order. */
 export function apiRoutes(deps: AppDeps): AnyRoute[] {
   return [
+    ...healthRoutes(deps),
     ...authRoutes(deps),
     ...staffRoutes(deps),
     ...couponRoutes(deps),

@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import request from 'supertest';
+import type { Test } from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { createDiskImageStore } from '../../server/src/storage/image-store';
@@ -60,7 +61,7 @@ describe('admin coupons API', () => {
     rmSync(uploads, { recursive: true, force: true });
   });
 
-  const as = (auth: string | null, call: request.Test) => (auth ? call.set('Authorization', auth) : call);
+  const as = (auth: string | null, call: Test) => (auth ? call.set('Authorization', auth) : call);
 
   it('401 for anonymous callers and 403 for visitors on every admin coupon route', async () => {
     const visitor = await createVisitor(db);
@@ -110,7 +111,7 @@ describe('admin coupons API', () => {
       area: 'tokyo',
     };
     const r = await as(admin.auth, request(app).post('/api/admincoupons')).set('x-lang', 'en').send(bad);
-    expect(r.status).toBe(400);
+    expectError(r, 400, 'VALIDATION_FAILED');
     const details: string[] = r.body.error.details;
     expect(details).toContain('body.title.ja: Please be sure to input');
     expect(details.some((d) => d.startsWith('body.spotIds:'))).toBe(true);
@@ -176,11 +177,12 @@ describe('admin coupons API', () => {
     expect(list.body.data.every((c: { spots: Array<{ id: number }> }) => c.spots.some((s) => s.id === aso.id))).toBe(
       true,
     );
-    expect((await as(asoShop.auth, request(app).get(`/api/admincoupons/${castleCoupon}`))).status).toBe(403);
-    expect(
-      (await as(asoShop.auth, request(app).put(`/api/admincoupons/${castleCoupon}`)).send(validCoupon([aso.id])))
-        .status,
-    ).toBe(403);
+    expectError(await as(asoShop.auth, request(app).get(`/api/admincoupons/${castleCoupon}`)), 403, 'NOT_YOUR_SPOT');
+    expectError(
+      await as(asoShop.auth, request(app).put(`/api/admincoupons/${castleCoupon}`)).send(validCoupon([aso.id])),
+      403,
+      'NOT_YOUR_SPOT',
+    );
     expect((await as(asoShop.auth, request(app).post('/api/admincoupons')).send(validCoupon([castle.id]))).status).toBe(
       403,
     );
@@ -205,10 +207,10 @@ describe('admin coupons API', () => {
       spotIds: [aso.id, castle.id],
       discount: { ja: '15%オフ' },
     });
-    expect((await request(app).get(`/api/coupons/${id}`)).status).toBe(404); // unpublished: visitors no longer see it
+    expectError(await request(app).get(`/api/coupons/${id}`), 404, 'COUPON_NOT_FOUND'); // unpublished: visitors no longer see it
     const del = await as(admin.auth, request(app).delete(`/api/admincoupons/${id}`));
     expect(del.status).toBe(200);
-    expect((await as(admin.auth, request(app).get(`/api/admincoupons/${id}`))).status).toBe(404);
+    expectError(await as(admin.auth, request(app).get(`/api/admincoupons/${id}`)), 404, 'COUPON_NOT_FOUND');
     const trail = await as(admin.auth, request(app).get(`/api/audit/coupon/${id}`));
     expect(trail.body.data.map((e: { action: string }) => e.action)).toEqual(['delete', 'update', 'create']);
     expect(trail.body.data[1]).toMatchObject({
@@ -259,7 +261,7 @@ describe('admin coupons API', () => {
       expect(r.body.data).toHaveLength(1);
       const [img] = r.body.data;
       expect(img.url).toMatch(/^\/uploads\/coupons\/\d+\/[\w-]+-1200\.webp$/);
-      const large = await request(app)
+      const large = await request(app, { unrouted: 'an uploaded image' })
         .get(img.url)
         .buffer(true)
         .parse((res, done) => {
@@ -298,7 +300,7 @@ describe('admin coupons API', () => {
         Buffer.alloc(10 * 1024 * 1024 + 1, 1),
         'huge.jpg',
       );
-      expect(huge.status).toBe(413);
+      expectError(huge, 413, 'PAYLOAD_TOO_LARGE');
       expect(files()).toBe(before);
     });
 
@@ -318,12 +320,12 @@ describe('admin coupons API', () => {
       );
       expect(r.status).toBe(200);
       expect(r.body.data.map((i: { offset: number; url: string }) => [i.offset, i.url])).toEqual([[0, before[1].url]]);
-      expect((await request(app).get(before[0].url)).status).toBe(404);
+      expectError(await request(app, { unrouted: 'an uploaded image' }).get(before[0].url), 404, 'NOT_FOUND');
       const badType = await as(
         admin.auth,
         request(app).delete(`/api/admincoupons/${couponId}/images?type=prizeImage&offsets[]=0`),
       );
-      expect(badType.status).toBe(400);
+      expectError(badType, 400, 'VALIDATION_FAILED');
     });
   });
 });

@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { errorCode, expectAllowListRefusal, expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
@@ -41,32 +41,29 @@ describe('stamp rallies admin', () => {
 
   it('401 anonymous, 403 visitor and shop staff on writes', async () => {
     const visitor = await createVisitor(db);
-    expect((await request(app).post('/api/campaigns').send(rally('2026-11-01', '2027-01-31'))).status).toBe(401);
-    expect(
-      (
-        await request(app)
-          .post('/api/campaigns')
-          .set('Authorization', visitor.auth)
-          .send(rally('2026-11-01', '2027-01-31'))
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await request(app)
-          .post('/api/campaigns')
-          .set('Authorization', shop.auth)
-          .send(rally('2026-11-01', '2027-01-31'))
-      ).status,
-    ).toBe(403);
+    expectError(await request(app).post('/api/campaigns').send(rally('2026-11-01', '2027-01-31')), 401, 'UNAUTHORIZED');
+    expectError(
+      await request(app)
+        .post('/api/campaigns')
+        .set('Authorization', visitor.auth)
+        .send(rally('2026-11-01', '2027-01-31')),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await request(app).post('/api/campaigns').set('Authorization', shop.auth).send(rally('2026-11-01', '2027-01-31')),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('reads are admin-only too (spec 6): 401 anonymous, 403 visitor and shop staff, 403 empty outside the allow-list', async () => {
     const id = await createCampaign(db, { startsOn: '2030-11-01', endsOn: '2031-01-31', name: '未来のラリー' });
     const visitor = await createVisitor(db);
     for (const path of ['/api/campaigns', `/api/campaigns/${id}`]) {
-      expect((await request(app).get(path)).status, path).toBe(401);
-      expect((await request(app).get(path).set('Authorization', visitor.auth)).status, path).toBe(403);
-      expect((await request(app).get(path).set('Authorization', shop.auth)).status, path).toBe(403);
+      expectError(await request(app).get(path), 401, 'UNAUTHORIZED', path);
+      expectError(await request(app).get(path).set('Authorization', visitor.auth), 403, 'FORBIDDEN', path);
+      expectError(await request(app).get(path).set('Authorization', shop.auth), 403, 'FORBIDDEN', path);
       expect((await request(app).get(path).set('Authorization', admin.auth)).status, path).toBe(200);
     }
     const outside = testApp(db, { config: { adminAllowedIps: ['203.0.113.0/28'], trustProxy: ['loopback'] } }).app;
@@ -74,8 +71,7 @@ describe('stamp rallies admin', () => {
       .get('/api/campaigns')
       .set('Authorization', admin.auth)
       .set('X-Forwarded-For', '192.0.2.50');
-    expect(r.status).toBe(403);
-    expect(r.text).toBe('');
+    expectAllowListRefusal(r);
     // Visitors get the running rally from its own public call, never the future ones.
     const running = await request(app).get('/api/coupons/get/campaign');
     expect(running.status).toBe(200);
@@ -110,7 +106,7 @@ describe('stamp rallies admin', () => {
       .set('Authorization', admin.auth)
       .set('x-lang', 'en')
       .send({ ...rally('2027-03-01', '2027-02-01'), name: { ja: '' } });
-    expect(r.status).toBe(400);
+    expectError(r, 400, 'VALIDATION_FAILED');
     expect(r.body.error.details).toEqual(
       expect.arrayContaining([
         'body.name.ja: Please be sure to input',
@@ -135,8 +131,7 @@ describe('stamp rallies admin', () => {
         .set('Authorization', admin.auth)
         .set('x-lang', 'en')
         .send(rally(from, to));
-      expect(r.status, `${from}..${to}`).toBe(400);
-      expect(r.body.error.code).toBe('VALIDATION_FAILED');
+      expectError(r, 400, 'VALIDATION_FAILED', `${from}..${to}`);
       expect(r.body.error.details).toEqual([`body.${field}: ${message}`]);
     }
     const ja = await request(app)
@@ -198,7 +193,10 @@ describe('stamp rallies admin', () => {
           .send(rally('2027-11-01', '2028-01-31', '来季')),
       ),
     );
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    expect(answers.map((a) => `${a.status} ${errorCode(a) ?? ''}`.trim()).sort()).toEqual([
+      '201',
+      ...Array(7).fill('409 CAMPAIGN_OVERLAP'),
+    ]);
     expect(Number((await db('campaigns').where({ starts_on: '2027-11-01' }).count({ n: '*' }))[0]?.n)).toBe(1);
   });
 
@@ -216,14 +214,14 @@ describe('stamp rallies admin', () => {
       .put(`/api/campaigns/${first.id}`)
       .set('Authorization', admin.auth)
       .send(rally('2027-12-01', '2027-12-31'));
-    expect(onto.status).toBe(409);
-    expect(
-      (
-        await request(app)
-          .put('/api/campaigns/99999')
-          .set('Authorization', admin.auth)
-          .send(rally('2030-01-01', '2030-01-31'))
-      ).status,
-    ).toBe(404);
+    expectError(onto, 409, 'CAMPAIGN_OVERLAP');
+    expectError(
+      await request(app)
+        .put('/api/campaigns/99999')
+        .set('Authorization', admin.auth)
+        .send(rally('2030-01-01', '2030-01-31')),
+      404,
+      'CAMPAIGN_NOT_FOUND',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { fixedClock, testApp } from '../helpers/app';
@@ -170,12 +170,12 @@ describe('coupon reading API', () => {
     });
 
     it('404 for unknown, unpublished or expired coupons; 400 for a bad id; 401 for a bad token', async () => {
-      expect((await request(app).get('/api/coupons/999999')).status).toBe(404);
+      expectError(await request(app).get('/api/coupons/999999'), 404, 'COUPON_NOT_FOUND');
       const hidden = await db('coupon_translations').where({ title: '非公開クーポン' }).first();
-      expect((await request(app).get(`/api/coupons/${hidden.coupon_id}`)).status).toBe(404);
+      expectError(await request(app).get(`/api/coupons/${hidden.coupon_id}`), 404, 'COUPON_NOT_FOUND');
       const expired = await db('coupon_translations').where({ title: '期限切れクーポン' }).first();
-      expect((await request(app).get(`/api/coupons/${expired.coupon_id}`)).status).toBe(404);
-      expect((await request(app).get('/api/coupons/abc')).status).toBe(400);
+      expectError(await request(app).get(`/api/coupons/${expired.coupon_id}`), 404, 'COUPON_NOT_FOUND');
+      expectError(await request(app).get('/api/coupons/abc'), 400, 'VALIDATION_FAILED');
       expect((await request(app).get(`/api/coupons/${lunch}`).set('Authorization', 'Bearer not-a-jwt')).status).toBe(
         401,
       );
@@ -256,7 +256,7 @@ describe('coupon reading API', () => {
           .body.data,
       ).toEqual([]);
       const bad = await request(app).get('/api/coupons/get/nearby/spot/list?lat=32.8');
-      expect(bad.status).toBe(400);
+      expectError(bad, 400, 'VALIDATION_FAILED');
       expect(bad.body.error.details.join()).toMatch(/query\.long/);
       expect(bad.body.error.details.join()).toMatch(/query\.cid/);
     });

@@ -16,6 +16,7 @@ import {
   launchChromium,
   listen,
   phoneContext,
+  SHOTS,
   staffDesktop,
   watchProblems,
 } from './browser';
@@ -26,7 +27,6 @@ import {
  * texts in two languages, a seeded spot and an image, publish it and preview it as a phone;
  * a visitor's phone then finds it in /coupon/ with its image.
  */
-const SHOTS = 'docs/screenshots';
 const hasChromium = chromiumAvailable();
 const ADMIN = DEMO_STAFF.find((s) => s.role === 'admin')!;
 const TITLE_JA = '熊本城下 いきなり団子ひとつサービス';

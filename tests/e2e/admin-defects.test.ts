@@ -7,16 +7,14 @@ import { DEMO_STAFF } from '../../seeds/02_demo_staff';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import { createCoupon } from '../helpers/factories';
-import { chromiumAvailable, launchChromium, listen, staffDesktop, watchProblems } from './browser';
+import { chromiumAvailable, launchChromium, listen, SHOTS, staffDesktop, watchProblems } from './browser';
 
 /**
  * Issue 11's admin defects, on the seeded database at 1280x800: the languages a coupon or
  * spot has no texts in (a column and a filter), a rally end date past 31 January reported
  * beside the end date, a one-field rally edit shown as one change with a readable field
- * column, and the LINE points hint without a "points given" figure. Screenshots go to the
- * git-ignored artifacts/screenshots/.
+ * column, and the LINE points hint without a "points given" figure. Screenshots in SHOTS.
  */
-const SHOTS = 'artifacts/screenshots';
 const hasChromium = chromiumAvailable();
 const ADMIN = DEMO_STAFF.find((s) => s.role === 'admin')!;
 

@@ -60,6 +60,12 @@ export function wholeList<T>(data: T[]): { data: T[]; meta: ListMeta } {
   return { data, meta: { page: 1, limit: data.length, total: data.length } };
 }
 
+/** A CSV download's text (spec 7: Excel opens it): UTF-8 with a byte order mark, CRLF lines. */
+export const CsvText = z.string().startsWith('\uFEFF').describe('text/csv; UTF-8 with a byte order mark');
+
+/** The id of a record just saved or deleted. */
+export const SavedIdResponse = z.object({ data: z.object({ id: Id }) });
+
 /** The error envelope every failing call answers (design: The API contract). */
 export const ErrorBody = z.object({
   error: z.object({

@@ -38,6 +38,7 @@ export function campaignRoutes({ db, clock }: AppDeps): AnyRoute[] {
       rateLimit: 'write',
       body: CampaignInput,
       response: CampaignResponse,
+      success: [201],
       errors: [409],
       handler: async ({ body, actor, locale, req, res }) => {
         const data = await saveCampaign(db, actingStaff(staffOf(actor), req.requestId), body, {
