@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
-import { createDiskImageStore } from '../../server/src/storage/image-store';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import { createCoupon, createSpot, createStaffAccount, createVisitor } from '../helpers/factories';

@@ -10,7 +10,6 @@ import { createTestDb } from '../helpers/db';
 import { createCoupon, createSpot, createStaffAccount, createVisitor } from '../helpers/factories';
 
 const HEADER: string[] = [...COUPON_CSV_COLUMNS];
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 type Row = Record<string, string>;
 
 function parseCsv(text: string): Promise<Row[]> {
