@@ -12,7 +12,7 @@ import {
   parseAcceptLanguage,
   stripLocale,
   withLocale,
-} from '../../server/src/contracts/pages';
+} from '../../server/src/site/page-table';
 
 /** The route table and the language rule shared by the client and the server (spec 1, 2). */
 describe('page route table', () => {

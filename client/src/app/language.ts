@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { decideLanguage, localeOfPath } from '../../../server/src/contracts/pages';
+import { decideLanguage, localeOfPath } from '../../../server/src/site/page-table';
 import { readLocaleCookie, rememberLocale, type Locale } from '../lib/i18n';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { withLocale } from '../../../server/src/contracts/pages';
+import { withLocale } from '../../../server/src/site/page-table';
 import { useLocale } from './i18n';
 
 // The route table and its pure helpers live in server/src/contracts/pages.ts, shared with the
@@ -15,7 +15,7 @@ export {
   isIdParam,
   isPhoneUserAgent,
   type PageId,
-} from '../../../server/src/contracts/pages';
+} from '../../../server/src/site/page-table';
 
 /** A function that prefixes a page path with the current page's language. */
 export function useLocalePath(): (path: string) => string {

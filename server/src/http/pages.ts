@@ -16,7 +16,7 @@ import {
   type PageMatch,
   type PrerenderedData,
   type ServerRender,
-} from '../contracts/pages';
+} from '../site/page-table';
 import { NotFoundError } from './errors';
 
 /** One cookie's value from the `Cookie` header (no cookie-parser needed for one name). */

@@ -6,7 +6,7 @@ import {
   stripLocale,
   withLocale,
   type AdminPageId,
-} from '../../../../server/src/contracts/pages';
+} from '../../../../server/src/site/page-table';
 
 export { ADMIN_PAGE_PATTERNS, ADMIN_ROOT, type AdminPageId };
 

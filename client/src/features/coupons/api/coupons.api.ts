@@ -8,7 +8,7 @@ import type {
   NearbySpotList,
 } from '../../../../../server/src/contracts/coupons';
 import type { z } from 'zod';
-import { COUPON_LIST_PAGE_SIZE } from '../../../../../server/src/contracts/pages';
+import { COUPON_LIST_PAGE_SIZE } from '../../../../../server/src/site/page-table';
 import { api } from '../../../lib/api-client';
 import { ClientError, errorText } from '../../../lib/errors';
 import type { Position } from '../../../lib/geolocation';

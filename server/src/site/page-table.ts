@@ -1,6 +1,6 @@
-import type { Campaign } from './campaigns';
-import type { CouponCard } from './coupons';
-import type { Locale } from './common';
+import type { Campaign } from '../contracts/campaigns';
+import type { CouponCard } from '../contracts/coupons';
+import type { Locale } from '../contracts/common';
 
 // The languages again rather than imported from ./common: that module builds zod schemas at
 // load, and this one is in the client's first-view bundle (type-checked to stay in step).
