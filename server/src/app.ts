@@ -7,7 +7,8 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import type { Logger } from 'pino';
 import type { Locale } from './contracts/common';
 import { CouponSearchQuery } from './contracts/coupons';
-import { ADMIN_ROOTS, COUPON_LIST_PAGE_SIZE, type PageId, type PrerenderedData } from './site/page-table';
+import { ADMIN_ROOTS, type PageId } from './site/page-table';
+import { COUPON_LIST_PAGE_SIZE, type PrerenderedData } from './site/prerender';
 import { jstDate } from './db/dialect';
 import { runningCampaign } from './domains/campaigns/campaigns.service';
 import { couponIsShown, searchCoupons } from './domains/coupons/coupons.service';

@@ -1,7 +1,7 @@
 import { parseString } from 'fast-csv';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUPON_CSV_COLUMNS } from '../../server/src/contracts/spots-admin';
+import { COUPON_CSV_COLUMNS } from '@contracts/spots-admin';
 import type { Db } from '../../server/src/db/knex';
 import { updateCoupons } from '../../server/src/domains/coupons/coupons.admin.repo';
 import { testApp } from '../helpers/app';

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FaqCategory } from '../../server/src/contracts/faqs';
+import type { FaqCategory } from '@contracts/faqs';
 import type { Db } from '../../server/src/db/knex';
 import { fixedClock, testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
@@ -88,14 +88,12 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     await page.getByTestId('menu-button').tap();
     const list = page.getByTestId('menu-list');
     await list.waitFor();
-    return list
-      .locator('a')
-      .evaluateAll((as) =>
-        as.map((a) => ({
-          label: a.querySelector('.menu-item__label')?.textContent ?? '',
-          href: a.getAttribute('href') ?? '',
-        })),
-      );
+    return list.locator('a').evaluateAll((as) =>
+      as.map((a) => ({
+        label: a.querySelector('.menu-item__label')?.textContent ?? '',
+        href: a.getAttribute('href') ?? '',
+      })),
+    );
   }
 
   it('renders each language root in its language, with <html lang>, the title and x-lang', async () => {

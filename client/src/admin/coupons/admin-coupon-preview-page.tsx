@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { LOCALES, type Locale } from '../../../../server/src/contracts/common';
+import { LOCALES, type Locale } from '@contracts/common';
 import { formatJstDate } from '../../lib/format';
 import { PurposeIcon } from '../../features/coupons/components/purpose-icon';
 import type publicJa from '../../../../locales/ja.json';

@@ -1,4 +1,4 @@
-import type { CouponCard } from '../../../../../server/src/contracts/coupons';
+import type { CouponCard } from '@contracts/coupons';
 import { PurposeIcon } from './purpose-icon';
 import { useT } from '../../../lib/i18n';
 
