@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
-import type { AuditEntity, AuditEntry } from '../../contracts/audit';
-import type { ListMeta } from '../../contracts/common';
-import type { StaffActor } from '../../http/context';
-import { ForbiddenError } from '../../http/errors';
-import type { ImageStore } from '../../storage/image-store';
-import { getAdminCoupon } from '../coupons/coupons.admin.service';
-import { assertSpotInScope } from '../spots/spots.admin.service';
-import { actingStaff } from '../staff/staff.service';
-import { findAudit } from './audit.repo';
+import type { AuditEntity, AuditEntry } from '../contracts/audit';
+import type { ListMeta } from '../contracts/common';
+import type { StaffActor } from '../http/context';
+import { ForbiddenError } from '../http/errors';
+import type { ImageStore } from '../storage/image-store';
+import { getAdminCoupon } from '../domains/coupons/coupons.admin.service';
+import { assertSpotInScope } from '../domains/spots/spots.admin.service';
+import { actingStaff } from '../domains/staff/staff.service';
+import { findAudit } from '../domains/audit/audit.repo';
 
 /**
  * Whether `viewer` may read an entity's trail: admins every one; shop staff only that of a
