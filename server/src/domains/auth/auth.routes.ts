@@ -2,7 +2,7 @@ import { ClientConfigResponse, DemoLoginBody, LineLoginBody, VisitorResponse } f
 import { visitorIdOf, type AppDeps } from '../../http/context';
 import { defineRoute, type AnyRoute } from '../../http/route';
 import { translator } from '../../i18n';
-import { currentVisitor } from '../users/users.service';
+import { currentVisitor } from '../users';
 import { demoLogin, lineLogin } from './auth.service';
 import { createLineIdTokenVerifier } from './line-id-token';
 
