@@ -14,7 +14,7 @@ import { readCouponDraft } from './coupon-draft';
 import { fromCoupon, type CouponFormValue } from './admin-coupon-form-model';
 import { getCoupon, getSpot, type AdminCoupon, type CouponImage, type SpotAdmin } from './coupons.api';
 import { StatusBadge } from './status-badge';
-import '../../components/coupon.css';
+import '../../components/coupons.css';
 import './coupons.css';
 
 /** The visitors' messages (locales/<lang>.json): the preview uses exactly what visitors read. */

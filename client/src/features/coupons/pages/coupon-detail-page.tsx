@@ -12,7 +12,7 @@ import { MarkUsedPanel } from '../components/mark-used-panel';
 import { PurposeIcon } from '../../../components/purpose-icon';
 import { SpotList } from '../components/spot-list';
 import { useMarkUsed } from '../hooks/use-mark-used';
-import '../../../components/coupon.css';
+import '../../../components/coupons.css';
 
 /** `/coupon/{id}/`: what the coupon gives, where, until when, and 'mark as used'. */
 export function CouponDetailPage() {

@@ -8,7 +8,7 @@ import { useInView } from '../../../lib/use-in-view';
 import { CouponCard } from '../components/coupon-card';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { useCouponListStore } from '../stores/coupon-list.store';
-import '../../../components/coupon.css';
+import '../../../components/coupons.css';
 
 /** `/coupon/`: every usable coupon in two columns, loading more as the visitor scrolls. */
 export function CouponListPage() {
