@@ -35,7 +35,8 @@ const serverZones = [
   },
   {
     target: [`${SRC}/contracts`, `${SRC}/site`],
-    from: [`${SRC}/http`, `${SRC}/db`, `${SRC}/mail`, `${SRC}/storage`, `${SRC}/config.ts`],
+    from: SRC,
+    except: ['./contracts', './site'],
     message: 'contracts/ and site/ are shared with the client: zod and each other only.',
   },
   ...DOMAINS.map((d) => ({
@@ -108,6 +109,26 @@ const clientZones = [
   },
 ];
 
+/** `eslint-disable` comments must say why: `// eslint-disable-next-line rule -- reason`. */
+const local = {
+  rules: {
+    'disable-needs-reason': {
+      meta: { type: 'suggestion', schema: [], messages: { reason: 'Say why: `-- reason` after the rule name.' } },
+      create(context) {
+        return {
+          Program() {
+            for (const comment of context.sourceCode.getAllComments()) {
+              const text = comment.value.trim();
+              if (/^eslint-(disable|enable)/.test(text) && !/\s--\s+\S/.test(text))
+                context.report({ loc: comment.loc, messageId: 'reason' });
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'docs/', 'artifacts/', 'uploads/', '**/node_modules/', 'client/dev-dist/'] },
   js.configs.recommended,
@@ -115,7 +136,9 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2022, sourceType: 'module' },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { local },
     rules: {
+      'local/disable-needs-reason': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         {

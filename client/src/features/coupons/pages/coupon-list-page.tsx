@@ -41,8 +41,7 @@ export function CouponListPage() {
 
   useEffect(() => {
     if (!current || (items.length === 0 && !loading)) void loadMore(locale);
-    // Only on arrival and language change: later pages load by scrolling.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival and language change: later pages load by scrolling
   }, [locale]);
 
   const sentinel = useInView<HTMLDivElement>(() => void loadMore(locale), {
