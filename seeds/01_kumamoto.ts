@@ -2,7 +2,7 @@ import { parseFile } from 'fast-csv';
 import type { Knex } from 'knex';
 import { resolve } from 'node:path';
 import { APP_ROOT } from '../server/src/app-root';
-import { newCheckInCode } from '../server/src/domains/spots/check-in-code';
+import { newCheckInCode } from '../server/src/domains/spots';
 import { couponTemplates, rally } from './data/demo-content';
 
 /**

@@ -6,7 +6,6 @@ import type { Test } from 'supertest';
 import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
-import { createDiskImageStore } from '../../server/src/storage/image-store';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import { createCoupon, createSpot, createStaffAccount, createVisitor } from '../helpers/factories';

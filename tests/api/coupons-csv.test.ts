@@ -1,7 +1,7 @@
 import { parseString } from 'fast-csv';
 import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUPON_CSV_COLUMNS } from '../../server/src/contracts/spots-admin';
+import { COUPON_CSV_COLUMNS } from '@contracts/spots-admin';
 import type { Db } from '../../server/src/db/knex';
 import { updateCoupons } from '../../server/src/domains/coupons/coupons.admin.repo';
 import { testApp } from '../helpers/app';
@@ -10,7 +10,6 @@ import { countStatements, createTestDb } from '../helpers/db';
 import { createCoupon, createSpot, createStaffAccount, createVisitor } from '../helpers/factories';
 
 const HEADER: string[] = [...COUPON_CSV_COLUMNS];
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 type Row = Record<string, string>;
 
 function parseCsv(text: string): Promise<Row[]> {

@@ -1,6 +1,6 @@
 import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ID } from '../../server/src/contracts/common';
+import { MAX_ID } from '@contracts/common';
 import type { Db } from '../../server/src/db/knex';
 import { fixedClock, testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';

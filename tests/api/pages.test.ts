@@ -5,7 +5,7 @@ import type { Express } from 'express';
 import type { Response } from 'supertest';
 import { request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_PATTERNS } from '../../server/src/contracts/pages';
+import { PAGE_PATTERNS } from '@site/page-table';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';

@@ -1,6 +1,6 @@
 import { request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPOT_CSV_COLUMNS } from '../../server/src/contracts/spots-admin';
+import { SPOT_CSV_COLUMNS } from '@contracts/spots-admin';
 import type { Db } from '../../server/src/db/knex';
 import { up as giveExistingSpotsCodes } from '../../migrations/20261125000000_spot_check_in_codes';
 import { testApp } from '../helpers/app';

@@ -2,7 +2,7 @@ import { parseString } from 'fast-csv';
 import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
-import { SPOT_CSV_COLUMNS } from '../../server/src/contracts/spots-admin';
+import { SPOT_CSV_COLUMNS } from '@contracts/spots-admin';
 import { testApp } from '../helpers/app';
 import { binary } from '../helpers/binary';
 import { countStatements, createTestDb } from '../helpers/db';

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CouponList } from '../../server/src/contracts/coupons';
-import { PRERENDER_SCRIPT_ID, type PrerenderedData } from '../../server/src/contracts/pages';
+import type { CouponList } from '@contracts/coupons';
+import { PRERENDER_SCRIPT_ID, type PrerenderedData } from '@site/prerender';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';

@@ -3,7 +3,7 @@ import type { App } from 'supertest/types';
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { apiRoutes } from '../../server/src/app';
-import { ErrorBody } from '../../server/src/contracts/common';
+import { ErrorBody } from '@contracts/common';
 import { errorStatuses, successMedia, successStatuses, type AnyRoute } from '../../server/src/http/route';
 import { testConfig } from './app';
 

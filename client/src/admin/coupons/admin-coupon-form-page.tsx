@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { AREAS, PURPOSES, type Area, type Locale, type Purpose } from '../../../../server/src/contracts/common';
+import { AREAS, PURPOSES, type Area, type Locale, type Purpose } from '@contracts/common';
 import { Icon } from '../layout/icons';
 import { AdminApiError, adminMessageOf } from '../lib/api';
 import { formatDateTime, formatNumber } from '../lib/format';

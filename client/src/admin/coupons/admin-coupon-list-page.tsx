@@ -1,13 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  AREAS,
-  PURPOSES,
-  type Area,
-  type Purpose,
-  type TranslatedLocale,
-} from '../../../../server/src/contracts/common';
-import type { CouponStatus } from '../../../../server/src/contracts/admincoupons';
+import { AREAS, PURPOSES, type Area, type Purpose, type TranslatedLocale } from '@contracts/common';
+import type { CouponStatus } from '@contracts/admincoupons';
 import { Icon } from '../layout/icons';
 import { formatDate, formatDateTime, formatDay } from '../lib/format';
 import { useAdminLocale, useAdminT } from '../lib/i18n';

@@ -7,9 +7,9 @@ import type {
   CouponImage,
   LinePointAmount,
   TagSuggestions,
-} from '../../../../server/src/contracts/admincoupons';
-import type { AuditEntry } from '../../../../server/src/contracts/audit';
-import type { SpotAdmin, SpotPickerItem, SpotPickerList } from '../../../../server/src/contracts/spots-admin';
+} from '@contracts/admincoupons';
+import type { AuditEntry } from '@contracts/audit';
+import type { SpotAdmin, SpotPickerItem, SpotPickerList } from '@contracts/spots-admin';
 import { adminApi, adminUpload, recordId } from '../lib/api';
 
 export type { AdminCoupon, AuditEntry, CouponImage, SpotAdmin, SpotPickerItem };

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AuditEntity, AuditEntry } from '../../../../server/src/contracts/audit';
+import type { AuditEntity, AuditEntry } from '@contracts/audit';
 import { auditOf } from '../catalogue/catalogue.api';
 import { formatDateTime } from '../lib/format';
 import { useAdminLocale, useAdminT } from '../lib/i18n';

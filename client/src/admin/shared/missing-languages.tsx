@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { TRANSLATED_LOCALES, type TranslatedLocale } from '../../../../server/src/contracts/common';
+import { TRANSLATED_LOCALES, type TranslatedLocale } from '@contracts/common';
 import { useAdminT } from '../lib/i18n';
 
 /** `?missing=` of a list URL: one of TRANSLATED_LOCALES, else '' (any). */

@@ -3,7 +3,7 @@ import type { Locale } from '../../contracts/common';
 import type { CampaignDetail, CampaignInput } from '../../contracts/campaigns';
 import { lockTableForWrite } from '../../db/dialect';
 import { ConflictError, NotFoundError } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { recordAudit, type AuditActor } from '../audit';
 import { findAllCampaigns, findOverlapping, insertCampaign, updateCampaign } from './campaigns.repo';
 
 /** Spec 7 `GET /campaigns`: every stamp rally, latest first, texts in the locale and in all locales. */

@@ -2,7 +2,7 @@ import { CampaignInput, CampaignListResponse, CampaignResponse } from '../../con
 import { IdParam, wholeList } from '../../contracts/common';
 import { staffOf, type AppDeps } from '../../http/context';
 import { defineRoute, type AnyRoute } from '../../http/route';
-import { actingStaff } from '../staff/staff.service';
+import { actingStaff } from '../staff';
 import { getCampaign, listCampaigns, saveCampaign } from './campaigns.admin.service';
 
 /**

@@ -17,7 +17,7 @@ import { jstDate } from '../../db/dialect';
 import { staffOf, type AppDeps } from '../../http/context';
 import { readCsvUpload, sendCsv } from '../../http/csv';
 import { defineRoute, type AnyRoute } from '../../http/route';
-import { actingStaff } from '../staff/staff.service';
+import { actingStaff } from '../staff';
 import { MAX_IMAGE_BYTES } from './coupon-images';
 import {
   addCouponImages,

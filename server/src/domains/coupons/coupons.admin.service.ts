@@ -13,8 +13,8 @@ import { CSV_LIST_SEPARATOR } from '../../contracts/spots-admin';
 import { assertCsvHeader, CsvFileError, csvRowsError, decodeCsv, parseCsv } from '../../http/csv';
 import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import type { ImageStore } from '../../storage/image-store';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { spotIdsByStoreCode, spotsOfCoupons } from '../spots/spots.service';
+import { recordAudit, type AuditActor } from '../audit';
+import { spotIdsByStoreCode, spotsOfCoupons } from '../spots';
 import { couponIdOf, readCouponHeader, sameCoupon, validateCouponRows } from './coupons.csv';
 import { storeCouponImage, type StoredImage } from './coupon-images';
 import {

@@ -16,8 +16,8 @@ import { isUniqueViolation } from '../../db/dialect';
 import { assertCsvHeader, CsvFileError, csvRowsError, decodeCsv, parseCsv } from '../../http/csv';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import type { StaffActor } from '../../http/context';
-import { recordAudit } from '../audit/audit.service';
-import { actingStaff } from '../staff/staff.service';
+import { recordAudit } from '../audit';
+import { actingStaff } from '../staff';
 import {
   findQrCode,
   findSpotAdmin,
