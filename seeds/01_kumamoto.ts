@@ -1,14 +1,15 @@
 import { parseFile } from 'fast-csv';
 import type { Knex } from 'knex';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { APP_ROOT } from '../server/src/app-root';
+import { newCheckInCode } from '../server/src/domains/spots';
 import { couponTemplates, rally } from './data/demo-content';
 
 /**
  * Development and test data: every real Kumamoto spot of seeds/data/kumamoto-spots.csv
  * (copied from shared/data; sources and licences in its README and on the about page), one
- * or two demo coupons per spot written for its purpose, and the 2026-27 winter stamp rally.
- * Runs only on an empty database, so it never touches real data.
+ * or two demo coupons per spot written for its purpose (unless `demoCoupons` is false), and the
+ * 2026-27 winter stamp rally. Runs only on an empty database, so it never touches real data.
  */
 type CsvRow = {
   id: string;
@@ -22,7 +23,8 @@ type CsvRow = {
   source: string;
 };
 
-export const SPOTS_CSV = resolve(dirname(fileURLToPath(import.meta.url)), 'data/kumamoto-spots.csv');
+/** Read at seeding time: the compiled seed (dist/server-app) needs seeds/data/ beside it at the root. */
+export const SPOTS_CSV = resolve(APP_ROOT, 'seeds/data/kumamoto-spots.csv');
 
 function readCsv(file: string): Promise<CsvRow[]> {
   return new Promise((ok, fail) => {
@@ -66,7 +68,7 @@ const usableRange = (purpose: string) => (purpose === 'experience' || purpose ==
 
 const LOCALES = ['ja', 'en', 'ko', 'zh-cn', 'zh-tw'] as const;
 
-export async function seed(knex: Knex): Promise<void> {
+export async function seed(knex: Knex, opts: { demoCoupons?: boolean } = {}): Promise<void> {
   const [existing] = await knex('spots').count({ n: '*' });
   if (Number(existing?.n ?? 0) > 0) return;
   const rows = await readCsv(SPOTS_CSV);
@@ -85,6 +87,7 @@ export async function seed(knex: Knex): Promise<void> {
           address: row.address_ja,
           usable_range_m: usableRange(row.purpose),
           source: row.source,
+          qr_code: newCheckInCode(),
           created_at: stamp,
           updated_at: stamp,
         })
@@ -95,7 +98,8 @@ export async function seed(knex: Knex): Promise<void> {
         { spot_id: spotId, locale: 'ja', name },
         ...(row.name_en ? [{ spot_id: spotId, locale: 'en', name: row.name_en }] : []),
       ]);
-      const templates = couponTemplates[row.purpose].slice(0, index % 2 === 0 ? 2 : 1);
+      const templates =
+        opts.demoCoupons === false ? [] : couponTemplates[row.purpose].slice(0, index % 2 === 0 ? 2 : 1);
       for (const [k, tpl] of templates.entries()) {
         const created = new Date(base + index * 60_000 + k * 1000).toISOString();
         const [coupon] = await trx('coupons')

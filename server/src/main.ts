@@ -8,7 +8,7 @@ import { systemClock } from './http/context';
 import { seedIfEmpty } from './db/seed';
 import { createLogger } from './http/logger';
 import { createSmtpMailer, unconfiguredMailer } from './mail/mailer';
-import { deliverDueInquiries } from './domains/contacts/contacts.service';
+import { deliverDueInquiries } from './domains/contacts';
 
 /** How long a stopping process may take to finish its requests before it exits regardless. */
 const STOP_GRACE_MS = 10_000;
@@ -21,7 +21,8 @@ const CRASH_LOOP_LIMIT = 5;
 /** Migrations, then the first-start seed (SQLite outside production): once per start, before serving. */
 async function prepareDatabase(config: Config, db: Db): Promise<void> {
   await db.migrate.latest();
-  if (config.autoSeed) await seedIfEmpty(db, { demoStaff: config.nodeEnv !== 'production' });
+  if (config.autoSeed)
+    await seedIfEmpty(db, { demoStaff: config.nodeEnv !== 'production', demoCoupons: config.nodeEnv !== 'production' });
 }
 
 /**

@@ -56,7 +56,7 @@ describe('shop QR page and served languages', () => {
       expect(r.body.data.spot).toEqual({
         id: shop.id,
         name: '熊本ラーメン 本店',
-        nameLocale: 'ja',
+        textLocale: 'ja',
         address: '熊本県熊本市',
       });
       expect(r.body.data.codeValid).toBe(true);
@@ -102,12 +102,12 @@ describe('shop QR page and served languages', () => {
 
     it('serves names and texts in the language asked for, saying which fell back to ja', async () => {
       const r = await storeList({ spotId: shop.id, code: CODE }, 'en');
-      expect(r.body.data.spot).toMatchObject({ name: 'Kumamoto Ramen Main Shop', nameLocale: 'en' });
+      expect(r.body.data.spot).toMatchObject({ name: 'Kumamoto Ramen Main Shop', textLocale: 'en' });
       const byId = new Map(r.body.data.coupons.map((c: { id: number }) => [c.id, c]));
       expect(byId.get(lunch)).toMatchObject({ title: 'Free large ramen', textLocale: 'en' });
       expect(byId.get(sweets)).toMatchObject({ title: '甘味10%オフ', textLocale: 'ja' });
       const ko = await storeList({ spotId: shop.id, code: CODE }, 'ko');
-      expect(ko.body.data.spot).toMatchObject({ name: '熊本ラーメン 本店', nameLocale: 'ja' });
+      expect(ko.body.data.spot).toMatchObject({ name: '熊本ラーメン 本店', textLocale: 'ja' });
     });
 
     it('the QR code then proves presence for mark as used (PUT /coupons/qr/{id} with it as the store code)', async () => {
@@ -132,24 +132,24 @@ describe('shop QR page and served languages', () => {
   });
 
   describe('served languages of the public coupon answers', () => {
-    it('list: textLocale and the first spot nameLocale, en where translated, else ja', async () => {
+    it('list: textLocale and the first spot textLocale, en where translated, else ja', async () => {
       const en = await request(app).get('/api/coupons/list/search?limit=50').set('x-lang', 'en');
       const byId = new Map(en.body.data.map((c: { id: number }) => [c.id, c]));
       expect(byId.get(lunch)).toMatchObject({
         textLocale: 'en',
-        spot: { id: shop.id, name: 'Kumamoto Ramen Main Shop', nameLocale: 'en' },
+        spot: { id: shop.id, name: 'Kumamoto Ramen Main Shop', textLocale: 'en' },
       });
-      expect(byId.get(sweets)).toMatchObject({ textLocale: 'ja', spot: { nameLocale: 'en' } });
+      expect(byId.get(sweets)).toMatchObject({ textLocale: 'ja', spot: { textLocale: 'en' } });
       const ja = await request(app).get('/api/coupons/list/search?limit=50');
       expect(ja.body.data.every((c: { textLocale: string }) => c.textLocale === 'ja')).toBe(true);
     });
 
-    it('detail: textLocale and each spot nameLocale', async () => {
+    it('detail: textLocale and each spot textLocale', async () => {
       const r = await request(app).get(`/api/coupons/${sweets}`).set('x-lang', 'zh-tw');
       expect(r.body.data.textLocale).toBe('ja');
-      expect(r.body.data.spots.map((s: { nameLocale: string }) => s.nameLocale)).toEqual(['ja', 'ja']);
+      expect(r.body.data.spots.map((s: { textLocale: string }) => s.textLocale)).toEqual(['ja', 'ja']);
       const en = await request(app).get(`/api/coupons/${sweets}`).set('x-lang', 'en');
-      expect(en.body.data.spots.map((s: { id: number; nameLocale: string }) => [s.id, s.nameLocale])).toEqual([
+      expect(en.body.data.spots.map((s: { id: number; textLocale: string }) => [s.id, s.textLocale])).toEqual([
         [shop.id, 'en'],
         [other.id, 'ja'],
       ]);
@@ -157,14 +157,14 @@ describe('shop QR page and served languages', () => {
       expect(lunchEn.body.data).toMatchObject({ textLocale: 'en', description: 'Description' });
     });
 
-    it('nearby spots: nameLocale from the same query that falls back', async () => {
+    it('nearby spots: textLocale from the same query that falls back', async () => {
       const q = `lat=${shop.lat}&long=${shop.lng}&cid=${sweets}`;
       const en = await request(app).get(`/api/coupons/get/nearby/spot/list?${q}`).set('x-lang', 'en');
       expect(en.status).toBe(200);
       expect(en.body.data).toHaveLength(1);
-      expect(en.body.data[0]).toMatchObject({ id: shop.id, name: 'Kumamoto Ramen Main Shop', nameLocale: 'en' });
+      expect(en.body.data[0]).toMatchObject({ id: shop.id, name: 'Kumamoto Ramen Main Shop', textLocale: 'en' });
       const ko = await request(app).get(`/api/coupons/get/nearby/spot/list?${q}`).set('x-lang', 'ko');
-      expect(ko.body.data[0]).toMatchObject({ name: '熊本ラーメン 本店', nameLocale: 'ja' });
+      expect(ko.body.data[0]).toMatchObject({ name: '熊本ラーメン 本店', textLocale: 'ja' });
     });
   });
 });

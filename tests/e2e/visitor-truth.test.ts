@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CouponCard, CouponDetail, CouponList } from '../../server/src/contracts/coupons';
+import type { CouponCard, CouponDetail, CouponList } from '@contracts/coupons';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';

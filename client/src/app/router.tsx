@@ -83,7 +83,7 @@ const BUILT: Record<Exclude<PageId, ComingSoonPageId>, Screen> = {
   },
 };
 
-/** The one route table: every page of spec 2 (contracts/pages) mapped to its screen. */
+/** The one route table: every page of spec 2 (@site/page-table) mapped to its screen. */
 const SCREENS: Record<PageId, Screen> = {
   ...BUILT,
   ...(Object.fromEntries(

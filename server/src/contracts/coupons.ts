@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Area, Id, IdText, JstDate, Latitude, ListMeta, LOCALES, Longitude, Paging, Purpose } from './common';
+import { Area, Id, IdText, JstDate, Latitude, ListMeta, LocaleSchema, Longitude, Paging, Purpose } from './common';
 import { Stamp } from './stamps';
 
 /** Query of GET /api/coupons/list/search (spec 7). `tag` may repeat. */
@@ -16,17 +16,13 @@ export const CouponSearchQuery = Paging.extend({
 export type CouponSearchQuery = z.output<typeof CouponSearchQuery>;
 
 /**
- * The language a text was served in: the one asked for (x-lang), or `ja` when it has no
- * translation and fell back to Japanese, so the screen can mark it (issue 11).
+ * The language a text was actually served in (issue 11): the caller's, or `ja` when it has
+ * no translation there and the Japanese text stands in. Optional in the contract; the API
+ * always sends it on coupon cards and details and on spot names.
  */
-export const ServedLocale = z.enum(LOCALES);
+export const TextLocale = LocaleSchema.optional();
 
-export const SpotRef = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** The language of `name`; absent when the spot has no name and `name` is its store code. */
-  nameLocale: ServedLocale.optional(),
-});
+export const SpotRef = z.object({ id: z.number().int(), name: z.string(), textLocale: TextLocale });
 
 /** A coupon as the list shows it: localised texts, first spot, whether it gives gold. */
 export const CouponCard = z.object({
@@ -44,8 +40,8 @@ export const CouponCard = z.object({
   givesGold: z.boolean(),
   spot: SpotRef.nullable(),
   spotCount: z.number().int(),
-  /** The language of title, discount and (in the detail) description; absent when the coupon has no texts. */
-  textLocale: ServedLocale.optional(),
+  /** The language of title, discount (and the detail's description): see TextLocale. */
+  textLocale: TextLocale,
 });
 export type CouponCard = z.infer<typeof CouponCard>;
 
@@ -61,8 +57,8 @@ export const CouponSpot = z.object({
   latitude: z.number(),
   longitude: z.number(),
   usableRangeM: z.number().int(),
-  /** The language of `name`; absent when the spot has no name and `name` is its store code. */
-  nameLocale: ServedLocale.optional(),
+  /** The language of `name`: see TextLocale. */
+  textLocale: TextLocale,
 });
 export type CouponSpot = z.infer<typeof CouponSpot>;
 

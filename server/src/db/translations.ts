@@ -3,8 +3,7 @@ import type { Locale } from '../contracts/common';
 
 /**
  * Loads the rows of a translations table for some ids and keeps, per id, the row in the
- * wanted locale or else the ja row (design: multilingual content falls back to ja). Each row
- * keeps its `locale`: the language its texts are in, `ja` when they fell back.
+ * wanted locale or else the ja row (design: multilingual content falls back to ja).
  */
 export async function loadTranslations<T extends Record<string, unknown>>(
   db: Knex,
@@ -12,10 +11,10 @@ export async function loadTranslations<T extends Record<string, unknown>>(
   idColumn: string,
   ids: number[],
   locale: Locale,
-): Promise<Map<number, T & { locale: Locale }>> {
-  const result = new Map<number, T & { locale: Locale }>();
+): Promise<Map<number, T>> {
+  const result = new Map<number, T>();
   if (ids.length === 0) return result;
-  const rows: Array<T & { locale: Locale }> = await db(table)
+  const rows: Array<T & { locale: string }> = await db(table)
     .whereIn(idColumn, [...new Set(ids)])
     .whereIn('locale', locale === 'ja' ? ['ja'] : [locale, 'ja']);
   for (const row of rows) {

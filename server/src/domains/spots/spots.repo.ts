@@ -14,8 +14,8 @@ export interface SpotRow {
   purpose: Purpose;
   genre: string | null;
   usableRangeM: number;
-  /** The language of `name`: the one asked for, or `ja` when it fell back; absent when the name is the store code. */
-  nameLocale?: Locale;
+  /** The language `name` is in: the one asked for, or ja standing in for a missing translation. */
+  textLocale: Locale;
 }
 
 type RawSpot = {
@@ -30,12 +30,11 @@ type RawSpot = {
   usable_range_m: number;
 };
 
-function toSpotRow(r: RawSpot, name: string, nameLocale: Locale | undefined): SpotRow {
+function toSpotRow(r: RawSpot, name: string, textLocale: Locale): SpotRow {
   return {
     id: r.id,
     storeCode: r.store_code,
     name,
-    nameLocale,
     address: r.address,
     latitude: Number(r.latitude),
     longitude: Number(r.longitude),
@@ -43,18 +42,22 @@ function toSpotRow(r: RawSpot, name: string, nameLocale: Locale | undefined): Sp
     purpose: r.purpose,
     genre: r.genre,
     usableRangeM: toInt(r.usable_range_m),
+    textLocale,
   };
 }
 
 async function withNames<R extends RawSpot>(db: Knex, rows: R[], locale: Locale): Promise<Array<SpotRow & { raw: R }>> {
-  const names = await loadTranslations<{ name: string }>(
+  const names = await loadTranslations<{ name: string; locale: string }>(
     db,
     'spot_translations',
     'spot_id',
     rows.map((r) => r.id),
     locale,
   );
-  return rows.map((r) => ({ ...toSpotRow(r, names.get(r.id)?.name ?? r.store_code, names.get(r.id)?.locale), raw: r }));
+  return rows.map((r) => {
+    const name = names.get(r.id);
+    return { ...toSpotRow(r, name?.name ?? r.store_code, name?.locale === locale ? locale : 'ja'), raw: r };
+  });
 }
 
 /** A number parameter typed for PostgreSQL (which cannot infer `?` in arithmetic); a REAL on SQLite. */
@@ -89,8 +92,9 @@ const withinReach = (join: Join) => `from q cross join spots s
 
 /**
  * One page of the spots in reach, nearest first, with the total of all in reach (window
- * count) and the name in the locale `?`, else ja, else the store code, and the language it is in (design: multilingual
- * content falls back to ja). Names are joined after the page is cut, so only its rows pay.
+ * count) and the name in the locale `?`, else ja, else the store code (design: multilingual
+ * content falls back to ja), with the language it is in (`text_locale`). Names are joined
+ * after the page is cut, so only its rows pay.
  */
 const nearbyPageSql = (join: Join, materialized: string) => `with ${searchPoint(materialized)},
 hits as (
@@ -101,7 +105,7 @@ hits as (
   limit cast(? as integer) offset cast(? as integer)
 )
 select hits.*, coalesce(tl.name, tj.name, hits.store_code) as name,
-  case when tl.name is not null then tl.locale when tj.name is not null then tj.locale end as name_locale
+  case when tl.name is null then 'ja' else tl.locale end as text_locale
 from hits
 left join spot_translations tl on tl.spot_id = hits.id and tl.locale = ?
 left join spot_translations tj on tj.spot_id = hits.id and tj.locale = 'ja'
@@ -156,7 +160,7 @@ export async function findSpotsOfCouponNear(
   const perMetre = degreesPerMetre(q.lat);
   const search = [q.lat, q.lng, perMetre.lat, perMetre.lng, q.rangeM ?? null, q.allowanceM, q.couponId];
   const rows = rawRows<
-    RawSpot & { name: string; name_locale: Locale | null; distance_m: number; total_count: number | string }
+    RawSpot & { name: string; text_locale: Locale; distance_m: number; total_count: number | string }
   >(await db.raw(sql.page, [...search, q.limit, (q.page - 1) * q.limit, q.locale]).options(PREPARED.page));
   const total =
     rows.length > 0
@@ -166,7 +170,7 @@ export async function findSpotsOfCouponNear(
         : 0;
   return {
     rows: rows.map((r) => ({
-      ...toSpotRow(r, r.name, r.name_locale ?? undefined),
+      ...toSpotRow(r, r.name, r.text_locale),
       distanceM: Math.round(Number(r.distance_m)),
     })),
     total,

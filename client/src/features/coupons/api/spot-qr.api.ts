@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { StoreCoupons, StoreCouponsResponse } from '../../../../../server/src/contracts/coupons';
+import type { StoreCoupons, StoreCouponsResponse } from '@contracts/coupons';
 import { api } from '../../../lib/api-client';
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { CouponCard as Coupon } from '../../../../../server/src/contracts/coupons';
+import type { CouponCard as Coupon } from '@contracts/coupons';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { ServedText } from '../../../components/served-text';
 import { CouponVisual } from './coupon-visual';
@@ -25,7 +25,7 @@ export function CouponCard({ coupon, pending = false }: { coupon: Coupon; pendin
           </p>
           <p className="coupon-card__shop">
             {coupon.spot ? (
-              <ServedText text={coupon.spot.name} served={coupon.spot.nameLocale} />
+              <ServedText text={coupon.spot.name} served={coupon.spot.textLocale} />
             ) : (
               <ServedText text={coupon.title} served={coupon.textLocale} />
             )}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { NearbySpot } from '../../../../../server/src/contracts/coupons';
+import type { NearbySpot } from '@contracts/coupons';
 import { Delayed } from '../../../components/delayed';
 import { JaOnlyTag, useFellBack } from '../../../components/served-text';
 import { formatNumber } from '../../../lib/format';
@@ -105,7 +105,7 @@ export function NearbyStatus({
         </svg>
         <span>
           {t('location.near', { spot: view.spot.name, distance: formatNumber(view.spot.distanceM, locale) })}{' '}
-          <JaOnlyTag show={fellBack(view.spot.nameLocale)} />
+          <JaOnlyTag show={fellBack(view.spot.textLocale)} />
         </span>
       </p>
     );

@@ -1,4 +1,4 @@
-import type { CouponSpot } from '../../../../../server/src/contracts/coupons';
+import type { CouponSpot } from '@contracts/coupons';
 import { ServedText } from '../../../components/served-text';
 import { useT } from '../../../lib/i18n';
 import { routeUrl } from '../utils/route-url';
@@ -17,7 +17,7 @@ export function SpotList({ spots }: { spots: CouponSpot[] }) {
           </div>
           <div className="spot__text">
             <p className="spot__name">
-              <ServedText text={s.name} served={s.nameLocale} />
+              <ServedText text={s.name} served={s.textLocale} />
             </p>
             <p className="spot__address">{s.address}</p>
           </div>

@@ -98,7 +98,7 @@ export function SpotQrPage() {
       <header className="page-head">
         <p className="spot-qr__eyebrow">{t('pages.collectPointsQr')}</p>
         <h1 id="spot-qr-title" className="page-head__title" data-testid="spot-qr-name">
-          <Served text={spot.name} served={spot.nameLocale} />
+          <Served text={spot.name} served={spot.textLocale} />
         </h1>
         <p className="page-head__lead" lang={locale !== 'ja' ? 'ja' : undefined}>
           {spot.address}
