@@ -1,7 +1,7 @@
 import { useLocale, useT } from '../lib/i18n';
 
 /**
- * Whether a text the server sent in `served` (contracts/coupons `textLocale`, `textLocale`)
+ * Whether a text the server sent in `served` (contracts/coupons `textLocale`, on texts and spot names)
  * fell back to Japanese on a page in another language: it has no translation yet.
  */
 export function useFellBack(): (served: string | undefined) => boolean {
