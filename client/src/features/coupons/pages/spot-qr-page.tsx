@@ -4,7 +4,7 @@ import { useContentT, useLocale, useT } from '../../../lib/i18n';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
 import { fetchStoreCoupons } from '../api/spot-qr.api';
-import '../coupons.css';
+import '../../../components/coupons.css';
 
 /**
  * `/collect-points-qr/{id}/?code=...`: the page a shop's printed QR code opens (its own rows,
