@@ -6,7 +6,7 @@ import type { CouponCard, CouponDetail, CouponList } from '@contracts/coupons';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { appLive, chromiumAvailable, launchChromium, listen, phoneContext, watchProblems } from './browser';
+import { appLive, chromiumAvailable, launchChromium, listen, phoneContext, SHOTS, watchProblems } from './browser';
 
 /**
  * Issue 11, defects seen from outside, in Debian Chromium on a 390x844 phone: a printed shop
@@ -15,7 +15,6 @@ import { appLive, chromiumAvailable, launchChromium, listen, phoneContext, watch
  * shown in Japanese for lack of a translation is marked so in the visitor's language.
  * Seeded database, the clock inside the seeded rally (2026-11-21 12:00 JST).
  */
-const SHOTS = 'artifacts/screenshots';
 const hasChromium = chromiumAvailable();
 const CODE = 'QRK7M2PX';
 
