@@ -235,7 +235,7 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     expect(await pendingStamp.getAttribute('data-kind')).toBe('red');
     expect(await pendingStamp.textContent()).toContain('送信待ち');
     expect(await pendingStamp.getByRole('img').getAttribute('aria-label')).toBe(
-      `赤スタンプ（送信待ち）：${coupon.title}`,
+      `赤スタンプ：${coupon.title}（送信待ち）`,
     );
     expect(await page.getByTestId('count-total').textContent()).toBe('0');
     expect(await page.getByTestId('stamps-empty').count()).toBe(0);
@@ -362,7 +362,7 @@ describe.skipIf(!hasChromium)('offline (Chromium, 390x844 phone)', () => {
     await pendingStamp.waitFor();
     expect(await pendingStamp.getAttribute('data-kind')).toBe('gold');
     expect(await pendingStamp.textContent()).toContain('Pending');
-    expect(await pendingStamp.getByRole('img').getAttribute('aria-label')).toMatch(/^Gold stamp \(pending\): /);
+    expect(await pendingStamp.getByRole('img').getAttribute('aria-label')).toMatch(/^Gold stamp: .+ \(Pending\)$/);
     expect(await page.getByTestId('count-gold').textContent()).toBe('0');
     await page.screenshot({ path: `${SHOTS}/offline-pending-gold-en.png`, animations: 'disabled' });
 

@@ -90,9 +90,7 @@ describe.skipIf(!hasChromium)('visitor screens tell the truth (Chromium, 390x844
     await page.waitForURL(`**/coupon/${coupon.id}/?code=*`);
     await expect.poll(() => page.locator('h1').textContent()).toBe(coupon.title);
     expect(await page.getByTestId('menu-button').count()).toBe(0);
-    expect(await page.getByTestId('qr-note').textContent()).toBe(
-      'お店のQRコードで来店を確認します（現在地は使いません）。',
-    );
+    expect(await page.getByTestId('qr-note').textContent()).toBe('お店のQRコードで来店を確認します（現在地は不要）。');
     await page.screenshot({ path: `${SHOTS}/spot-qr-detail.png`, animations: 'disabled' });
     await page.getByRole('button', { name: '使用済みにする' }).tap();
     await page.getByTestId('coupon-used').waitFor();
@@ -102,7 +100,7 @@ describe.skipIf(!hasChromium)('visitor screens tell the truth (Chromium, 390x844
     expect(rows).toEqual([{ proof: 'check_in_code', spot_id: spot.id }]);
 
     // The back arrow returns to the shop's page (the menu is hidden there).
-    await page.getByRole('link', { name: 'お店のページへ戻る' }).tap();
+    await page.getByRole('link', { name: 'お店へ戻る' }).tap();
     await page.waitForURL(`**/collect-points-qr/${spot.id}/?code=*`);
     await page.getByTestId('spot-qr-valid').waitFor();
     expect(problems).toEqual([]);
@@ -163,15 +161,15 @@ describe.skipIf(!hasChromium)('visitor screens tell the truth (Chromium, 390x844
     await page.goto(`/ko/coupon/${coupon.id}/`);
     const title = page.locator('h1');
     await expect.poll(() => title.locator('[lang="ja"]').textContent()).toBe(coupon.title);
-    expect(await title.getByTestId('ja-only').textContent()).toBe('일본어만');
+    expect(await title.locator('.ja-only').textContent()).toBe('일본어만');
     expect(await page.getByTestId('coupon-discount').locator('[lang="ja"]').count()).toBe(1);
     const spotName = page.locator('.spot__name').first();
     expect(await spotName.locator('[lang="ja"]').textContent()).toBe(spot.name);
-    expect(await spotName.getByTestId('ja-only').textContent()).toBe('일본어만');
+    expect(await spotName.locator('.ja-only').textContent()).toBe('일본어만');
     // The nearby spot's name, inside a Korean sentence, is tagged after it.
     await page.getByTestId('nearby-ok').waitFor();
     expect(await page.getByTestId('nearby-ok').textContent()).toContain(spot.name);
-    expect(await page.getByTestId('nearby-ok').getByTestId('ja-only').textContent()).toBe('일본어만');
+    expect(await page.getByTestId('nearby-ok').locator('.ja-only').textContent()).toBe('일본어만');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/ja-only-ko-detail.png`, animations: 'disabled' });
 
@@ -179,8 +177,8 @@ describe.skipIf(!hasChromium)('visitor screens tell the truth (Chromium, 390x844
     await page.goto(`/en/coupon/${coupon.id}/`);
     const en = (await getJson<{ data: CouponDetail }>(`/api/coupons/${coupon.id}`, 'en')).data;
     await expect.poll(() => title.textContent()).toBe(en.title);
-    expect(await title.getByTestId('ja-only').count()).toBe(0);
-    expect(await page.locator('.spot__name').first().getByTestId('ja-only').textContent()).toBe('Japanese only');
+    expect(await title.locator('.ja-only').count()).toBe(0);
+    expect(await page.locator('.spot__name').first().locator('.ja-only').textContent()).toBe('Japanese only');
 
     // The list: the card of the shop carries the tag next to the shop's name.
     await page.goto('/en/coupon/');
@@ -188,13 +186,13 @@ describe.skipIf(!hasChromium)('visitor screens tell the truth (Chromium, 390x844
     const card = page.locator(`a[data-coupon-id="${coupon.id}"]`);
     await card.waitFor();
     expect(await card.locator('.coupon-card__shop [lang="ja"]').textContent()).toBe(spot.name);
-    expect(await card.locator('.coupon-card__shop').getByTestId('ja-only').textContent()).toBe('Japanese only');
+    expect(await card.locator('.coupon-card__shop').locator('.ja-only').textContent()).toBe('Japanese only');
     await page.screenshot({ path: `${SHOTS}/ja-only-en-list.png`, animations: 'disabled' });
 
     // In Japanese nothing is tagged.
     await page.goto(`/coupon/${coupon.id}/`);
     await expect.poll(() => title.textContent()).toBe(coupon.title);
-    expect(await page.getByTestId('ja-only').count()).toBe(0);
+    expect(await page.locator('.ja-only').count()).toBe(0);
     expect(await page.locator('main [lang="ja"]').count()).toBe(0);
     expect(problems).toEqual([]);
   });

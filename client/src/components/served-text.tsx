@@ -1,36 +1,25 @@
 import { useLocale, useT } from '../lib/i18n';
 
 /**
- * Whether a text the server sent in `served` (contracts/coupons `textLocale`, on texts and spot names)
- * fell back to Japanese on a page in another language: it has no translation yet.
+ * A text as served (contracts/coupons `textLocale`, on texts and spot names): when it fell
+ * back to Japanese on a page in another language (no translation yet, issue 11) it is marked
+ * `lang="ja"` (read in Japanese by screen readers) and followed by a small "Japanese only"
+ * tag in the visitor's language (`.ja-only`, in the coupon styles). Without `text`, only the
+ * tag (for a name inside a translated sentence); `tag={false}`, only the marking.
  */
-export function useFellBack(): (served: string | undefined) => boolean {
-  const locale = useLocale();
-  return (served) => served === 'ja' && locale !== 'ja';
-}
-
-/** The small "Japanese only" tag, in the visitor's language, beside a text that fell back (styled by `.ja-only` in the coupons styles). */
-export function JaOnlyTag({ show }: { show: boolean }) {
+export function ServedText({ text, served, tag = true }: { text?: string; served?: string; tag?: boolean }) {
   const t = useT();
-  if (!show) return null;
-  return (
-    <span className="ja-only" data-testid="ja-only">
-      {t('common.jaOnly')}
-    </span>
-  );
-}
-
-/**
- * A text as served: marked `lang="ja"` (so screen readers read it in Japanese) with the
- * "Japanese only" tag when it fell back to Japanese for lack of a translation (issue 11).
- */
-export function ServedText({ text, served, tag = true }: { text: string; served: string | undefined; tag?: boolean }) {
-  const fellBack = useFellBack()(served);
+  const locale = useLocale();
+  const fellBack = served === 'ja' && locale !== 'ja';
   return (
     <>
-      <span lang={fellBack ? 'ja' : undefined}>{text}</span>
-      {tag && fellBack && ' '}
-      <JaOnlyTag show={tag && fellBack} />
+      {text !== undefined && <span lang={fellBack ? 'ja' : undefined}>{text}</span>}
+      {tag && fellBack && (
+        <>
+          {' '}
+          <span className="ja-only">{t('common.jaOnly')}</span>
+        </>
+      )}
     </>
   );
 }

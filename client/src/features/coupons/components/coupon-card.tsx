@@ -24,11 +24,11 @@ export function CouponCard({ coupon, pending = false }: { coupon: Coupon; pendin
             <ServedText text={coupon.discount} served={coupon.textLocale} />
           </p>
           <p className="coupon-card__shop">
-            {coupon.spot ? (
-              <ServedText text={coupon.spot.name} served={coupon.spot.textLocale} />
-            ) : (
-              <ServedText text={coupon.title} served={coupon.textLocale} />
-            )}
+            <ServedText
+              {...(coupon.spot
+                ? { text: coupon.spot.name, served: coupon.spot.textLocale }
+                : { text: coupon.title, served: coupon.textLocale })}
+            />
           </p>
           <p className="coupon-card__area">
             <svg viewBox="0 0 16 16" width="13" height="13" aria-hidden="true">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { NearbySpot } from '@contracts/coupons';
 import { Delayed } from '../../../components/delayed';
-import { JaOnlyTag, useFellBack } from '../../../components/served-text';
+import { ServedText } from '../../../components/served-text';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { startLocationWatch, stopLocationWatch } from '../../../lib/location-watch';
@@ -44,7 +44,6 @@ export function NearbyStatus({
 }) {
   const t = useT();
   const locale = useLocale();
-  const fellBack = useFellBack();
   const online = useOfflineStore((s) => s.online);
   const [view, setView] = useState<View>({ kind: 'idle' });
 
@@ -104,8 +103,8 @@ export function NearbyStatus({
           <circle cx="12" cy="10" r="2.6" fill="#fff" />
         </svg>
         <span>
-          {t('location.near', { spot: view.spot.name, distance: formatNumber(view.spot.distanceM, locale) })}{' '}
-          <JaOnlyTag show={fellBack(view.spot.textLocale)} />
+          {t('location.near', { spot: view.spot.name, distance: formatNumber(view.spot.distanceM, locale) })}
+          <ServedText served={view.spot.textLocale} />
         </span>
       </p>
     );

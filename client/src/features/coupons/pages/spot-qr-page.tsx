@@ -30,9 +30,7 @@ function Served({ text, served, tag = true }: { text: string; served: string | u
       {tag && fellBack && (
         <>
           {' '}
-          <span className="ja-only" data-testid="ja-only">
-            {t('common.jaOnly')}
-          </span>
+          <span className="ja-only">{t('common.jaOnly')}</span>
         </>
       )}
     </>

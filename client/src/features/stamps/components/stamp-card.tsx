@@ -48,7 +48,11 @@ export function StampCard({ stamps, pending = [] }: { stamps: Stamp[]; pending?:
             <div
               className={`pending-seal pending-seal--${kind}`}
               role="img"
-              aria-label={t('stamps.pendingLabel', { kind: t(`stampKinds.${kind}`), title: p.title })}
+              aria-label={t('stamps.stampLabel', {
+                kind: t(`stampKinds.${kind}`),
+                spot: p.title,
+                date: t('stamps.pending'),
+              })}
             >
               <span className="pending-seal__title">{p.title}</span>
               <span className="pending-seal__tag">{t('stamps.pending')}</span>
