@@ -157,8 +157,10 @@ export function CouponPreviewPage() {
             </div>
           </div>
         </div>
-        <aside className="adm-card adm-section adm-preview__notes">
-          <h2 className="adm-section__title">{t('couponPreview.notes')}</h2>
+        <aside className="adm-card adm-section adm-preview__notes" aria-labelledby="preview-notes-title">
+          <h2 className="adm-section__title" id="preview-notes-title">
+            {t('couponPreview.notes')}
+          </h2>
           {src.coupon && (
             <p className="adm-preview__state">
               <StatusBadge status={src.coupon.status} />
