@@ -7,7 +7,18 @@ import { VitePWA } from 'vite-plugin-pwa';
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
 
+/**
+ * Code the client shares with the server, by name rather than by climbing out of client/
+ * (the same names as tsconfig.json's `paths`, which tsx, esbuild and tsc read): the zod
+ * contracts and the site module (page table, languages). Vitest reads this list too.
+ */
+export const sharedAliases = [
+  { find: /^@contracts\//, replacement: fileURLToPath(new URL('./server/src/contracts/', import.meta.url)) },
+  { find: /^@site\//, replacement: fileURLToPath(new URL('./server/src/site/', import.meta.url)) },
+];
+
 const alias = [
+  ...sharedAliases,
   // React 19 has useSyncExternalStore: react-i18next's shim would only pass it on.
   {
     find: /^use-sync-external-store\/shim$/,

@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { sharedAliases } from './vite.config';
 
 /**
  * `npm test` runs: unit tests; the data (API) tests on SQLite, and again on PostgreSQL when
@@ -16,6 +17,8 @@ const dataTests = ['tests/api/**/*.test.ts'];
 // runs its projects side by side on two cores, where a fixed 5 s default is too tight.
 
 export default defineConfig({
+  // Client modules under test import the shared code by its alias (@contracts/*, @site/*).
+  resolve: { alias: sharedAliases },
   test: {
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
     testTimeout: 30_000,

@@ -4,7 +4,7 @@
  * Shop staff are tied to spots, given by store code (e.g. kmt-0001) or id.
  */
 import { parseArgs } from 'node:util';
-import { StaffRole } from '../server/src/contracts/staff';
+import { StaffRole } from '@contracts/staff';
 import { loadConfig } from '../server/src/config';
 import { createDb } from '../server/src/db/knex';
 import { createStaff } from '../server/src/domains/staff/staff.service';

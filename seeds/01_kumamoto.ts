@@ -1,7 +1,8 @@
 import { parseFile } from 'fast-csv';
 import type { Knex } from 'knex';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { APP_ROOT } from '../server/src/app-root';
+import { newCheckInCode } from '../server/src/domains/spots';
 import { couponTemplates, rally } from './data/demo-content';
 
 /**
@@ -22,7 +23,8 @@ type CsvRow = {
   source: string;
 };
 
-export const SPOTS_CSV = resolve(dirname(fileURLToPath(import.meta.url)), 'data/kumamoto-spots.csv');
+/** Read at seeding time: the compiled seed (dist/server-app) needs seeds/data/ beside it at the root. */
+export const SPOTS_CSV = resolve(APP_ROOT, 'seeds/data/kumamoto-spots.csv');
 
 function readCsv(file: string): Promise<CsvRow[]> {
   return new Promise((ok, fail) => {
@@ -85,6 +87,7 @@ export async function seed(knex: Knex): Promise<void> {
           address: row.address_ja,
           usable_range_m: usableRange(row.purpose),
           source: row.source,
+          qr_code: newCheckInCode(),
           created_at: stamp,
           updated_at: stamp,
         })

@@ -7,7 +7,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import type { PageId } from '../../server/src/contracts/pages';
+import type { PageId } from '@site/page-table';
 import { AppRoutes, preloadScreenOf, titleOf } from './app/router';
 import { i18n, LOCALES, type Locale } from './lib/i18n';
 import { ServerRenderContext, type ServerRender } from './lib/prerender';

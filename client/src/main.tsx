@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { adminPathOf } from '../../server/src/contracts/pages';
+import { adminPathOf } from '@site/page-table';
 import { App } from './app/app';
 import { applyLanguageAtStart } from './app/language';
 import { preloadScreenOf } from './app/router';

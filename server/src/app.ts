@@ -5,12 +5,9 @@ import helmet from 'helmet';
 import { resolve } from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { Logger } from 'pino';
-import type { Locale } from './contracts/common';
-import { CouponSearchQuery } from './contracts/coupons';
-import { ADMIN_ROOTS, COUPON_LIST_PAGE_SIZE, type PageId, type PrerenderedData } from './contracts/pages';
-import { jstDate } from './db/dialect';
-import { runningCampaign } from './domains/campaigns/campaigns.service';
-import { couponIsShown, searchCoupons } from './domains/coupons/coupons.service';
+import { actorOfToken } from './commands/actor-of-token';
+import { firstViewData, pageRecordExists } from './commands/first-view';
+import { DOMAINS } from './domains';
 import { allowListGuard, compileAllowList } from './http/allow-list';
 import type { AppDeps } from './http/context';
 import { NotFoundError } from './http/errors';
@@ -21,49 +18,12 @@ import { createLimiters } from './http/rate-limit';
 import { mountRoutes, type AnyRoute } from './http/route';
 import { pageHandler } from './http/pages';
 import { trailingSlash } from './http/trailing-slash';
-import { auditRoutes } from './domains/audit/audit.routes';
-import { couponReportRoutes } from './domains/coupon-reports/coupon-reports.routes';
-import { spotAdminRoutes } from './domains/spots/spots.routes';
-import { campaignRoutes } from './domains/campaigns/campaigns.routes';
-import { adminCouponRoutes } from './domains/coupons/admincoupons.routes';
+import { ADMIN_ROOTS } from './site/page-table';
 import { createDiskImageStore, UPLOADS_PATH, type ImageStore } from './storage/image-store';
-import { authRoutes } from './domains/auth/auth.routes';
-import { contactRoutes } from './domains/contacts/contacts.routes';
-import { faqRoutes } from './domains/faqs/faqs.routes';
-import { couponRoutes } from './domains/coupons/coupons.routes';
-import { staffRoutes } from './domains/staff/staff.routes';
-import { stampRoutes } from './domains/stamps/stamps.routes';
 
-/** Every API route of the product, in mounting order. */
+/** Every API route of the product, in mounting order (domains/index.ts: the domain list). */
 export function apiRoutes(deps: AppDeps): AnyRoute[] {
-  return [
-    ...authRoutes(deps),
-    ...staffRoutes(deps),
-    ...couponRoutes(deps),
-    ...adminCouponRoutes(deps),
-    ...campaignRoutes(deps),
-    ...stampRoutes(deps),
-    ...contactRoutes(deps),
-    ...faqRoutes(deps),
-    ...auditRoutes(deps),
-    ...spotAdminRoutes(deps),
-    ...couponReportRoutes(deps),
-  ];
-}
-
-/**
- * The data a server-rendered page shows (issue 5): for the coupon list, its first page exactly
- * as the screen would load it (GET /api/coupons/list/search?page=1&limit=10 in that language)
- * and the running rally as the layout would ask for it (GET /api/coupons/get/campaign).
- */
-async function pageData({ db, clock }: AppDeps, id: PageId, locale: Locale): Promise<Omit<PrerenderedData, 'locale'>> {
-  if (id !== 'couponList') return {};
-  const today = jstDate(clock.now());
-  const [{ data, meta }, runningRally] = await Promise.all([
-    searchCoupons(db, CouponSearchQuery.parse({ page: 1, limit: COUPON_LIST_PAGE_SIZE }), today, locale),
-    runningCampaign(db, today, locale),
-  ]);
-  return { couponList: { page: meta.page, total: meta.total, items: data }, runningRally };
+  return DOMAINS.flatMap((domain) => domain.routes(deps));
 }
 
 /**
@@ -119,7 +79,10 @@ export function createApp(input: Omit<AppDeps, 'images'> & { images?: ImageStore
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   const api = express.Router();
-  api.use(express.json({ limit: '100kb' }), authenticate(deps));
+  api.use(
+    express.json({ limit: '100kb' }),
+    authenticate((token) => actorOfToken(deps, token)),
+  );
   mountRoutes(api, registry, apiRoutes(deps), { adminAllowList, limiters: createLimiters(config, deps.db) });
   const openapi = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -143,9 +106,8 @@ export function createApp(input: Omit<AppDeps, 'images'> & { images?: ImageStore
   app.use(express.static(dist, { index: false, maxAge: 0 }));
   app.use(
     pageHandler(dist, {
-      dataFor: (id, locale) => pageData(deps, id, locale),
-      exists: async (m) =>
-        m.id !== 'couponDetail' || couponIsShown(deps.db, Number(m.params.id), jstDate(deps.clock.now())),
+      dataFor: (id, locale) => firstViewData(deps, id, locale),
+      exists: (m) => pageRecordExists(deps, m),
       logger,
     }),
   );

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
@@ -5,7 +6,8 @@ import { z } from 'zod';
 /**
  * Every setting of the server, read from the environment once (design: config.ts is the
  * only reader of process.env). Defaults suit `npm start` / `npm run dev` on SQLite.
- * Production (`NODE_ENV=production`) refuses to start without JWT_SECRET and DATABASE_URL.
+ * Production (`NODE_ENV=production`) has no development default for any secret or identity:
+ * see PRODUCTION_REQUIREMENTS.
  */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -13,11 +15,11 @@ const schema = z.object({
   /** PostgreSQL connection string; when unset the server uses SQLite at SQLITE_FILE. */
   DATABASE_URL: z.string().url().optional(),
   SQLITE_FILE: z.string().default('data/app.sqlite3'),
-  /** HS256 secret for our own access tokens (86400 s). */
+  /** HS256 secret for our own access tokens (86400 s); 32 bytes or more in production. */
   JWT_SECRET: z.string().min(16).optional(),
-  /** LINE Login channel: `aud` of ID tokens and the HS256 secret they are signed with. */
-  LINE_CHANNEL_ID: z.string().default('demo-channel'),
-  LINE_CHANNEL_SECRET: z.string().default('demo-channel-secret'),
+  /** LINE Login channel: `aud` of ID tokens and the HS256 secret they are signed with (dev defaults below). */
+  LINE_CHANNEL_ID: z.string().optional(),
+  LINE_CHANNEL_SECRET: z.string().optional(),
   /** LIFF app id; when set the client signs in through LIFF and the demo sign-in is hidden. */
   LIFF_ID: z.string().optional(),
   /** Directory of the built client served as the PWA. */
@@ -32,7 +34,10 @@ const schema = z.object({
   ADMIN_ALLOWED_IPS_FILE: z.string().optional(),
   /** Optional allow-list that closes the whole site (pre-launch). */
   SITE_ALLOWED_IPS: z.string().optional(),
-  /** Express `trust proxy`: a hop count, `false`, or proxy addresses/ranges (comma separated). */
+  /**
+   * Express `trust proxy`: proxy addresses/ranges or `loopback`/`uniquelocal`/`linklocal`
+   * (comma separated), `false`, or (outside production only) a hop count or `true`.
+   */
   TRUST_PROXY: z.string().optional(),
   /** Server processes on this machine: a number, or `auto` for one per CPU (node:cluster). */
   WEB_CONCURRENCY: z
@@ -103,7 +108,99 @@ export type Config = {
   demoLogin: boolean;
 };
 
+/** Development stand-ins for the secrets; production refuses each of them (PRODUCTION_REQUIREMENTS). */
 const DEV_JWT_SECRET = 'development-only-secret-change-me';
+const DEV_LINE_CHANNEL_ID = 'demo-channel';
+const DEV_LINE_CHANNEL_SECRET = 'demo-channel-secret';
+
+/** Least length of an HS256 key in production, in bytes (RFC 7518 3.2: at least the hash's 256 bits). */
+export const MIN_SECRET_BYTES = 32;
+
+/** Names Express's `trust proxy` knows for address ranges (proxy-addr). */
+const PROXY_RANGE_NAMES = ['loopback', 'uniquelocal', 'linklocal'];
+
+type Check = (env: NodeJS.ProcessEnv, readFile: (file: string) => string) => string | null;
+const blank = (v: string | undefined) => v === undefined || v.trim() === '';
+
+/** A production secret: set, 32 bytes or more, not the development stand-in. */
+const secret =
+  (name: string, devValue: string): Check =>
+  (env) => {
+    const v = env[name];
+    if (blank(v)) return 'missing';
+    if (v === devValue) return 'is the public development value';
+    if (Buffer.byteLength(v!, 'utf8') < MIN_SECRET_BYTES)
+      return `shorter than ${MIN_SECRET_BYTES} bytes (an HS256 key needs at least 256 bits)`;
+    return null;
+  };
+
+const adminAllowList: Check = (env, readFile) => {
+  if (!blank(env.ADMIN_ALLOWED_IPS_FILE)) {
+    let text: string;
+    try {
+      text = readFile(env.ADMIN_ALLOWED_IPS_FILE!);
+    } catch (err) {
+      return `ADMIN_ALLOWED_IPS_FILE cannot be read (${err instanceof Error ? err.message : String(err)})`;
+    }
+    return listFile(text).length ? null : 'ADMIN_ALLOWED_IPS_FILE lists no address';
+  }
+  return blank(env.ADMIN_ALLOWED_IPS) ? 'missing: set ADMIN_ALLOWED_IPS or ADMIN_ALLOWED_IPS_FILE (spec 6)' : null;
+};
+
+const trustProxy: Check = (env) => {
+  const v = env.TRUST_PROXY;
+  if (blank(v)) return 'missing: name the reverse proxies (addresses, ranges, loopback), or false when there is none';
+  if (v === 'false') return null;
+  if (v === 'true' || /^\d+$/.test(v!.trim()))
+    return (
+      `${v} trusts X-Forwarded-For from any caller, so one who reaches the server directly walks past ` +
+      'the admin allow-list with a forged header: name the proxies (addresses, ranges, loopback, uniquelocal)'
+    );
+  const bad = splitList(v!).filter((x) => !PROXY_RANGE_NAMES.includes(x) && !isAddressOrRange(x));
+  return bad.length ? `not an address, range or loopback/uniquelocal/linklocal: ${bad.join(', ')}` : null;
+};
+
+const isAddressOrRange = (x: string) => (x.includes('/') ? ipaddr.isValidCIDR(x) : ipaddr.isValid(x));
+
+/** With SMTP on, the server's credentials and the real addresses it mails from and to. */
+const smtpCredentials: Check = (env) => {
+  if (blank(env.SMTP_URL)) return null;
+  try {
+    const url = new URL(env.SMTP_URL!);
+    return url.username && url.password ? null : 'has no user and password (smtp://user:password@host:587)';
+  } catch {
+    return null; // the schema reports a URL that does not parse
+  }
+};
+/** A mail address that must be real (not its example.com default) once SMTP is on. */
+const mailAddress =
+  (name: string): Check =>
+  (env) =>
+    !blank(env.SMTP_URL) && blank(env[name]) ? 'missing while SMTP_URL is set' : null;
+
+/**
+ * Every setting production refuses to start without (issue 11): each secret and identity
+ * that has a development default or none. One place: a new secret adds its line here.
+ */
+const PRODUCTION_REQUIREMENTS: { name: string; check: Check }[] = [
+  { name: 'JWT_SECRET', check: secret('JWT_SECRET', DEV_JWT_SECRET) },
+  { name: 'DATABASE_URL', check: (env) => (blank(env.DATABASE_URL) ? 'missing (PostgreSQL connection string)' : null) },
+  {
+    name: 'LINE_CHANNEL_ID',
+    check: (env) =>
+      blank(env.LINE_CHANNEL_ID)
+        ? 'missing'
+        : /^\d+$/.test(env.LINE_CHANNEL_ID!)
+          ? null
+          : 'not a LINE Login channel id (digits)',
+  },
+  { name: 'LINE_CHANNEL_SECRET', check: secret('LINE_CHANNEL_SECRET', DEV_LINE_CHANNEL_SECRET) },
+  { name: 'ADMIN_ALLOWED_IPS', check: adminAllowList },
+  { name: 'TRUST_PROXY', check: trustProxy },
+  { name: 'SMTP_URL', check: smtpCredentials },
+  { name: 'CONTACT_TO', check: mailAddress('CONTACT_TO') },
+  { name: 'MAIL_FROM', check: mailAddress('MAIL_FROM') },
+];
 
 /**
  * Parses the environment into a Config.
@@ -137,29 +234,34 @@ function parseTrustProxy(v: string): boolean | number | string[] {
 /** loadConfig with the file reader passed in (tests give files without touching disk). */
 export function parseConfig(env: NodeJS.ProcessEnv, readFile: (file: string) => string): Config {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const production = env.NODE_ENV === 'production';
+  const refused = production
+    ? PRODUCTION_REQUIREMENTS.flatMap(({ name, check }) => {
+        const problem = check(env, readFile);
+        return problem ? [`${name}: ${problem}`] : [];
+      })
+    : [];
+  const invalid = parsed.success
+    ? []
+    : parsed.error.issues
+        .filter((i) => !refused.some((line) => line.startsWith(`${String(i.path[0])}:`)))
+        .map((i) => `${i.path.join('.')}: ${i.message}`);
+  if (refused.length)
+    throw new Error(
+      `Production (NODE_ENV=production) refuses to start until these settings have real values:\n${[...refused, ...invalid].join('\n')}`,
+    );
+  if (!parsed.success) throw new Error(`Invalid configuration:\n${invalid.join('\n')}`);
   const e = parsed.data;
-  const production = e.NODE_ENV === 'production';
-  if (production) {
-    const missing = [!e.JWT_SECRET && 'JWT_SECRET', !e.DATABASE_URL && 'DATABASE_URL'].filter(Boolean);
-    if (missing.length) throw new Error(`Production needs ${missing.join(' and ')}`);
-  }
   const notes: string[] = [];
   let adminAllowedIps: string[];
   if (e.ADMIN_ALLOWED_IPS_FILE) adminAllowedIps = listFile(readFile(e.ADMIN_ALLOWED_IPS_FILE));
   else if (e.ADMIN_ALLOWED_IPS) adminAllowedIps = splitList(e.ADMIN_ALLOWED_IPS);
-  else if (production)
-    throw new Error('Production needs ADMIN_ALLOWED_IPS or ADMIN_ALLOWED_IPS_FILE (spec 6 allow-list)');
   else {
     adminAllowedIps = LOOPBACK;
     notes.push('ADMIN_ALLOWED_IPS is unset: the admin area answers loopback callers only.');
   }
   let trustProxy: Config['trustProxy'];
   if (e.TRUST_PROXY !== undefined) trustProxy = parseTrustProxy(e.TRUST_PROXY);
-  else if (production) throw new Error('Production needs TRUST_PROXY (a hop count, proxy addresses, or false)');
   else {
     trustProxy = ['loopback'];
     notes.push('TRUST_PROXY is unset: X-Forwarded-For is trusted from loopback proxies only.');
@@ -189,8 +291,13 @@ export function parseConfig(env: NodeJS.ProcessEnv, readFile: (file: string) => 
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     database: e.DATABASE_URL ? { client: 'pg', url: e.DATABASE_URL } : { client: 'sqlite', file: e.SQLITE_FILE },
+    // Production has refused above to start without these; the stand-ins serve development only.
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
-    line: { channelId: e.LINE_CHANNEL_ID, channelSecret: e.LINE_CHANNEL_SECRET, liffId: e.LIFF_ID },
+    line: {
+      channelId: e.LINE_CHANNEL_ID || DEV_LINE_CHANNEL_ID,
+      channelSecret: e.LINE_CHANNEL_SECRET || DEV_LINE_CHANNEL_SECRET,
+      liffId: e.LIFF_ID,
+    },
     clientDist: e.CLIENT_DIST,
     autoSeed: e.AUTO_SEED ?? (!production && !e.DATABASE_URL),
     demoLogin: !production && !e.LIFF_ID,

@@ -1,10 +1,10 @@
 import i18next, { type TFunction } from 'i18next';
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { APP_ROOT } from './app-root';
 import { LOCALES, DEFAULT_LOCALE, type Locale } from './contracts/common';
 
-const localesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../locales');
+const localesDir = resolve(APP_ROOT, 'locales');
 
 const resources = Object.fromEntries(
   LOCALES.map((l) => [l, { translation: JSON.parse(readFileSync(resolve(localesDir, `${l}.json`), 'utf8')) }]),

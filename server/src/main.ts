@@ -8,7 +8,7 @@ import { systemClock } from './http/context';
 import { seedIfEmpty } from './db/seed';
 import { createLogger } from './http/logger';
 import { createSmtpMailer, unconfiguredMailer } from './mail/mailer';
-import { deliverDueInquiries } from './domains/contacts/contacts.service';
+import { deliverDueInquiries } from './domains/contacts';
 
 /** How long a stopping process may take to finish its requests before it exits regardless. */
 const STOP_GRACE_MS = 10_000;

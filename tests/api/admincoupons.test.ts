@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import request from 'supertest';
+import type { Test } from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
-import { createDiskImageStore } from '../../server/src/storage/image-store';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import { createCoupon, createSpot, createStaffAccount, createVisitor } from '../helpers/factories';
@@ -60,7 +60,7 @@ describe('admin coupons API', () => {
     rmSync(uploads, { recursive: true, force: true });
   });
 
-  const as = (auth: string | null, call: request.Test) => (auth ? call.set('Authorization', auth) : call);
+  const as = (auth: string | null, call: Test) => (auth ? call.set('Authorization', auth) : call);
 
   it('401 for anonymous callers and 403 for visitors on every admin coupon route', async () => {
     const visitor = await createVisitor(db);
@@ -110,7 +110,7 @@ describe('admin coupons API', () => {
       area: 'tokyo',
     };
     const r = await as(admin.auth, request(app).post('/api/admincoupons')).set('x-lang', 'en').send(bad);
-    expect(r.status).toBe(400);
+    expectError(r, 400, 'VALIDATION_FAILED');
     const details: string[] = r.body.error.details;
     expect(details).toContain('body.title.ja: Please be sure to input');
     expect(details.some((d) => d.startsWith('body.spotIds:'))).toBe(true);
@@ -119,6 +119,39 @@ describe('admin coupons API', () => {
     const unknownSpot = await as(admin.auth, request(app).post('/api/admincoupons')).send(validCoupon([99999]));
     expect(unknownSpot.status).toBe(422);
     expect(unknownSpot.body.error.code).toBe('UNKNOWN_SPOTS');
+  });
+
+  it('names the languages a coupon has no texts in, and filters by one (issue 11)', async () => {
+    const both = await as(admin.auth, request(app).post('/api/admincoupons')).send({
+      ...validCoupon([castle.id]),
+      title: { ja: '四か国語クーポン', en: 'Four-language coupon', ko: '4개 국어 쿠폰', 'zh-tw': '四語優惠券' },
+    });
+    const jaOnly = await createCoupon(db, { spotIds: [castle.id], title: '日本語だけのクーポン' });
+    const rowOf = async (qs: string, id: number) =>
+      (await as(admin.auth, request(app).get(`/api/admincoupons?limit=100${qs}`))).body.data.find(
+        (c: { id: number }) => c.id === id,
+      );
+    expect((await rowOf('', both.body.data.id)).missingLocales).toEqual(['zh-cn']);
+    expect((await rowOf('', jaOnly)).missingLocales).toEqual(['en', 'ko', 'zh-cn', 'zh-tw']);
+    const ids = async (missing: string) =>
+      (await as(admin.auth, request(app).get(`/api/admincoupons?limit=100&missing=${missing}`))).body.data.map(
+        (c: { id: number; missingLocales: string[] }) => {
+          expect(c.missingLocales).toContain(missing);
+          return c.id;
+        },
+      );
+    expect(await ids('en')).toContain(jaOnly);
+    expect(await ids('en')).not.toContain(both.body.data.id);
+    expect(await ids('zh-cn')).toEqual(expect.arrayContaining([jaOnly, both.body.data.id]));
+    expect(await ids('zh-tw')).not.toContain(both.body.data.id);
+    for (const bad of ['ja', 'fr']) {
+      const r = await as(admin.auth, request(app).get(`/api/admincoupons?missing=${bad}`));
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('VALIDATION_FAILED');
+      expect(r.body.error.details.join()).toMatch(/query\.missing/);
+    }
+    // Out of the way of the list tests below.
+    await db('coupons').whereIn('id', [both.body.data.id, jaOnly]).update({ deleted_at: '2026-11-21T03:00:00.000Z' });
   });
 
   it('filters by status and sorts', async () => {
@@ -143,11 +176,12 @@ describe('admin coupons API', () => {
     expect(list.body.data.every((c: { spots: Array<{ id: number }> }) => c.spots.some((s) => s.id === aso.id))).toBe(
       true,
     );
-    expect((await as(asoShop.auth, request(app).get(`/api/admincoupons/${castleCoupon}`))).status).toBe(403);
-    expect(
-      (await as(asoShop.auth, request(app).put(`/api/admincoupons/${castleCoupon}`)).send(validCoupon([aso.id])))
-        .status,
-    ).toBe(403);
+    expectError(await as(asoShop.auth, request(app).get(`/api/admincoupons/${castleCoupon}`)), 403, 'NOT_YOUR_SPOT');
+    expectError(
+      await as(asoShop.auth, request(app).put(`/api/admincoupons/${castleCoupon}`)).send(validCoupon([aso.id])),
+      403,
+      'NOT_YOUR_SPOT',
+    );
     expect((await as(asoShop.auth, request(app).post('/api/admincoupons')).send(validCoupon([castle.id]))).status).toBe(
       403,
     );
@@ -172,10 +206,10 @@ describe('admin coupons API', () => {
       spotIds: [aso.id, castle.id],
       discount: { ja: '15%オフ' },
     });
-    expect((await request(app).get(`/api/coupons/${id}`)).status).toBe(404); // unpublished: visitors no longer see it
+    expectError(await request(app).get(`/api/coupons/${id}`), 404, 'COUPON_NOT_FOUND'); // unpublished: visitors no longer see it
     const del = await as(admin.auth, request(app).delete(`/api/admincoupons/${id}`));
     expect(del.status).toBe(200);
-    expect((await as(admin.auth, request(app).get(`/api/admincoupons/${id}`))).status).toBe(404);
+    expectError(await as(admin.auth, request(app).get(`/api/admincoupons/${id}`)), 404, 'COUPON_NOT_FOUND');
     const trail = await as(admin.auth, request(app).get(`/api/audit/coupon/${id}`));
     expect(trail.body.data.map((e: { action: string }) => e.action)).toEqual(['delete', 'update', 'create']);
     expect(trail.body.data[1]).toMatchObject({
@@ -183,6 +217,14 @@ describe('admin coupons API', () => {
       before: { discount: { ja: '10%オフ' } },
       after: { discount: { ja: '15%オフ' } },
     });
+    // Like shapes before and after, so the history lists exactly the three fields changed.
+    const { before, after } = trail.body.data[1];
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    expect(
+      Object.keys(after)
+        .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+        .sort(),
+    ).toEqual(['discount', 'published', 'spotIds']);
   });
 
   it('suggests tags in use and reports LINE points', async () => {
@@ -193,7 +235,12 @@ describe('admin coupons API', () => {
       admin.auth,
       request(app).get(`/api/admincoupons/linepoint/amount?couponId=${created.body.data.id}`),
     );
-    expect(points.body.data).toEqual({ couponId: created.body.data.id, amount: 5, redemptions: 0, pointsIssued: 0 });
+    // The setting and the uses, but no "points given": no LINE points are sent yet (issue 11).
+    expect(points.body.data).toEqual({ couponId: created.body.data.id, amount: 5, redemptions: 0 });
+    const api = (await request(app).get('/api/openapi.json')).body;
+    const schema = JSON.stringify(api.paths['/api/admincoupons/linepoint/amount']);
+    expect(schema).toContain('redemptions');
+    expect(schema).not.toContain('pointsIssued');
   });
 
   describe('images', () => {
@@ -213,7 +260,7 @@ describe('admin coupons API', () => {
       expect(r.body.data).toHaveLength(1);
       const [img] = r.body.data;
       expect(img.url).toMatch(/^\/uploads\/coupons\/\d+\/[\w-]+-1200\.webp$/);
-      const large = await request(app)
+      const large = await request(app, { unrouted: 'an uploaded image' })
         .get(img.url)
         .buffer(true)
         .parse((res, done) => {
@@ -252,7 +299,7 @@ describe('admin coupons API', () => {
         Buffer.alloc(10 * 1024 * 1024 + 1, 1),
         'huge.jpg',
       );
-      expect(huge.status).toBe(413);
+      expectError(huge, 413, 'PAYLOAD_TOO_LARGE');
       expect(files()).toBe(before);
     });
 
@@ -272,12 +319,12 @@ describe('admin coupons API', () => {
       );
       expect(r.status).toBe(200);
       expect(r.body.data.map((i: { offset: number; url: string }) => [i.offset, i.url])).toEqual([[0, before[1].url]]);
-      expect((await request(app).get(before[0].url)).status).toBe(404);
+      expectError(await request(app, { unrouted: 'an uploaded image' }).get(before[0].url), 404, 'NOT_FOUND');
       const badType = await as(
         admin.auth,
         request(app).delete(`/api/admincoupons/${couponId}/images?type=prizeImage&offsets[]=0`),
       );
-      expect(badType.status).toBe(400);
+      expectError(badType, 400, 'VALIDATION_FAILED');
     });
   });
 });

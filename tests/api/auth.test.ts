@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { fixedClock, testApp, TEST_LINE } from '../helpers/app';
@@ -86,7 +86,7 @@ describe('LINE login and access tokens', () => {
 
   it('400 without an idToken', async () => {
     const r = await request(app).post('/api/auth/line/login').send({});
-    expect(r.status).toBe(400);
+    expectError(r, 400, 'VALIDATION_FAILED');
     expect(r.body.error.details[0]).toMatch(/^body\.idToken: /);
   });
 
@@ -111,7 +111,7 @@ describe('LINE login and access tokens', () => {
       algorithm: 'HS256',
       expiresIn: 600,
     });
-    expect((await request(app).get('/api/auth/me').set('Authorization', `Bearer ${other}`)).status).toBe(401);
+    expectError(await request(app).get('/api/auth/me').set('Authorization', `Bearer ${other}`), 401, 'INVALID_TOKEN');
   });
 
   it('demo sign-in outside production gives each device its own visitor', async () => {
@@ -126,14 +126,16 @@ describe('LINE login and access tokens', () => {
     expect(a.body.data.displayName).toBe('デモ旅行者');
     expect(b.body.data.id).not.toBe(a.body.data.id);
     expect(a2.body.data.id).toBe(a.body.data.id);
-    expect((await request(app).post('/api/auth/demo/login').send({ deviceId: 'x' })).status).toBe(400);
+    expectError(await request(app).post('/api/auth/demo/login').send({ deviceId: 'x' }), 400, 'VALIDATION_FAILED');
     expect((await request(app).get('/api/config')).body.data).toEqual({ liffId: null, demoLogin: true });
   });
 
   it('has no demo sign-in in production', async () => {
     const prod = testApp(db, { clock, config: { nodeEnv: 'production', demoLogin: false } }).app;
-    const r = await request(prod).post('/api/auth/demo/login').send({ deviceId: 'device-aaaa-1111' });
-    expect(r.status).toBe(404);
+    const r = await request(prod, { unrouted: 'production mounts no demo sign-in' })
+      .post('/api/auth/demo/login')
+      .send({ deviceId: 'device-aaaa-1111' });
+    expectError(r, 404, 'NOT_FOUND');
     expect((await request(prod).get('/api/config')).body.data.demoLogin).toBe(false);
   });
 });

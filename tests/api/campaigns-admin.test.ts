@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { errorCode, expectAllowListRefusal, expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
@@ -41,32 +41,29 @@ describe('stamp rallies admin', () => {
 
   it('401 anonymous, 403 visitor and shop staff on writes', async () => {
     const visitor = await createVisitor(db);
-    expect((await request(app).post('/api/campaigns').send(rally('2026-11-01', '2027-01-31'))).status).toBe(401);
-    expect(
-      (
-        await request(app)
-          .post('/api/campaigns')
-          .set('Authorization', visitor.auth)
-          .send(rally('2026-11-01', '2027-01-31'))
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await request(app)
-          .post('/api/campaigns')
-          .set('Authorization', shop.auth)
-          .send(rally('2026-11-01', '2027-01-31'))
-      ).status,
-    ).toBe(403);
+    expectError(await request(app).post('/api/campaigns').send(rally('2026-11-01', '2027-01-31')), 401, 'UNAUTHORIZED');
+    expectError(
+      await request(app)
+        .post('/api/campaigns')
+        .set('Authorization', visitor.auth)
+        .send(rally('2026-11-01', '2027-01-31')),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await request(app).post('/api/campaigns').set('Authorization', shop.auth).send(rally('2026-11-01', '2027-01-31')),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('reads are admin-only too (spec 6): 401 anonymous, 403 visitor and shop staff, 403 empty outside the allow-list', async () => {
     const id = await createCampaign(db, { startsOn: '2030-11-01', endsOn: '2031-01-31', name: '未来のラリー' });
     const visitor = await createVisitor(db);
     for (const path of ['/api/campaigns', `/api/campaigns/${id}`]) {
-      expect((await request(app).get(path)).status, path).toBe(401);
-      expect((await request(app).get(path).set('Authorization', visitor.auth)).status, path).toBe(403);
-      expect((await request(app).get(path).set('Authorization', shop.auth)).status, path).toBe(403);
+      expectError(await request(app).get(path), 401, 'UNAUTHORIZED', path);
+      expectError(await request(app).get(path).set('Authorization', visitor.auth), 403, 'FORBIDDEN', path);
+      expectError(await request(app).get(path).set('Authorization', shop.auth), 403, 'FORBIDDEN', path);
       expect((await request(app).get(path).set('Authorization', admin.auth)).status, path).toBe(200);
     }
     const outside = testApp(db, { config: { adminAllowedIps: ['203.0.113.0/28'], trustProxy: ['loopback'] } }).app;
@@ -74,8 +71,7 @@ describe('stamp rallies admin', () => {
       .get('/api/campaigns')
       .set('Authorization', admin.auth)
       .set('X-Forwarded-For', '192.0.2.50');
-    expect(r.status).toBe(403);
-    expect(r.text).toBe('');
+    expectAllowListRefusal(r);
     // Visitors get the running rally from its own public call, never the future ones.
     const running = await request(app).get('/api/coupons/get/campaign');
     expect(running.status).toBe(200);
@@ -110,7 +106,7 @@ describe('stamp rallies admin', () => {
       .set('Authorization', admin.auth)
       .set('x-lang', 'en')
       .send({ ...rally('2027-03-01', '2027-02-01'), name: { ja: '' } });
-    expect(r.status).toBe(400);
+    expectError(r, 400, 'VALIDATION_FAILED');
     expect(r.body.error.details).toEqual(
       expect.arrayContaining([
         'body.name.ja: Please be sure to input',
@@ -119,23 +115,32 @@ describe('stamp rallies admin', () => {
     );
   });
 
-  it('400 for a period outside one winter (spec 9: 1 November to 31 January), beside the start date; nothing saved', async () => {
+  it('400 for a period outside one winter (spec 9: 1 November to 31 January), beside the date at fault; nothing saved', async () => {
     const before = Number((await db('campaigns').count({ n: '*' }))[0]?.n);
-    for (const [from, to] of [
-      ['2027-06-01', '2027-06-30'],
-      ['2027-10-31', '2027-11-30'],
-      ['2027-12-01', '2028-02-01'],
-      ['2027-03-01', '2027-03-31'],
-      ['2027-11-01', '2029-01-31'],
+    const message = 'A stamp rally must run between 1 November and 31 January';
+    for (const [from, to, field] of [
+      ['2027-06-01', '2027-06-30', 'startsOn'],
+      ['2027-10-31', '2027-11-30', 'startsOn'],
+      ['2027-03-01', '2027-03-31', 'startsOn'],
+      // The start is in season: an end past 31 January is the end date's fault (issue 11).
+      ['2027-12-01', '2028-02-01', 'endsOn'],
+      ['2027-11-01', '2029-01-31', 'endsOn'],
     ] as const) {
       const r = await request(app)
         .post('/api/campaigns')
         .set('Authorization', admin.auth)
         .set('x-lang', 'en')
         .send(rally(from, to));
-      expect(r.status, `${from}..${to}`).toBe(400);
-      expect(r.body.error.details).toContain('body.startsOn: A stamp rally must run between 1 November and 31 January');
+      expectError(r, 400, 'VALIDATION_FAILED', `${from}..${to}`);
+      expect(r.body.error.details).toEqual([`body.${field}: ${message}`]);
     }
+    const ja = await request(app)
+      .post('/api/campaigns')
+      .set('Authorization', admin.auth)
+      .send(rally('2027-12-01', '2028-02-01'));
+    expect(ja.body.error.details).toEqual([
+      'body.endsOn: スタンプラリーの期間は11月1日から翌年1月31日までの間で設定してください',
+    ]);
     expect(Number((await db('campaigns').count({ n: '*' }))[0]?.n)).toBe(before);
     // A January-only rally belongs to the season that began the November before.
     const january = await request(app)
@@ -143,6 +148,34 @@ describe('stamp rallies admin', () => {
       .set('Authorization', admin.auth)
       .send(rally('2029-01-05', '2029-01-31', '新春'));
     expect(january.status).toBe(201);
+  });
+
+  it('audits a one-field edit as one change: the same shape before and after (issue 11)', async () => {
+    const created = await request(app)
+      .post('/api/campaigns')
+      .set('Authorization', admin.auth)
+      .send(rally('2031-11-01', '2032-01-31', '監査のラリー'));
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    const edited = await request(app)
+      .put(`/api/campaigns/${id}`)
+      .set('Authorization', admin.auth)
+      .send({ ...rally('2031-11-01', '2032-01-31', '監査のラリー'), name: { ja: '監査のラリー', en: 'Audit rally' } });
+    expect(edited.status).toBe(200);
+    const trail = await request(app).get(`/api/audit/campaign/${id}`).set('Authorization', admin.auth);
+    expect(trail.status).toBe(200);
+    const [update, create] = trail.body.data;
+    expect(create).toMatchObject({ action: 'create', before: null });
+    expect(update.action).toBe('update');
+    expect(Object.keys(update.before).sort()).toEqual(['description', 'endsOn', 'name', 'startsOn']);
+    expect(Object.keys(update.after).sort()).toEqual(Object.keys(update.before).sort());
+    expect(Object.keys(create.after).sort()).toEqual(Object.keys(update.before).sort());
+    const changed = Object.keys(update.after).filter(
+      (k) => JSON.stringify(update.before[k]) !== JSON.stringify(update.after[k]),
+    );
+    expect(changed).toEqual(['name']);
+    expect(update.before.name).toEqual({ ja: '監査のラリー', en: 'Winter stamp rally' });
+    expect(update.after.name).toEqual({ ja: '監査のラリー', en: 'Audit rally' });
   });
 
   it('409 when two rallies would share a day, also for parallel saves', async () => {
@@ -160,7 +193,10 @@ describe('stamp rallies admin', () => {
           .send(rally('2027-11-01', '2028-01-31', '来季')),
       ),
     );
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    expect(answers.map((a) => `${a.status} ${errorCode(a) ?? ''}`.trim()).sort()).toEqual([
+      '201',
+      ...Array(7).fill('409 CAMPAIGN_OVERLAP'),
+    ]);
     expect(Number((await db('campaigns').where({ starts_on: '2027-11-01' }).count({ n: '*' }))[0]?.n)).toBe(1);
   });
 
@@ -178,14 +214,14 @@ describe('stamp rallies admin', () => {
       .put(`/api/campaigns/${first.id}`)
       .set('Authorization', admin.auth)
       .send(rally('2027-12-01', '2027-12-31'));
-    expect(onto.status).toBe(409);
-    expect(
-      (
-        await request(app)
-          .put('/api/campaigns/99999')
-          .set('Authorization', admin.auth)
-          .send(rally('2030-01-01', '2030-01-31'))
-      ).status,
-    ).toBe(404);
+    expectError(onto, 409, 'CAMPAIGN_OVERLAP');
+    expectError(
+      await request(app)
+        .put('/api/campaigns/99999')
+        .set('Authorization', admin.auth)
+        .send(rally('2030-01-01', '2030-01-31')),
+      404,
+      'CAMPAIGN_NOT_FOUND',
+    );
   });
 });

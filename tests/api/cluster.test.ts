@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAnswer, errorCode } from '../helpers/api';
 import { testDialect } from '../helpers/db';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,8 +19,12 @@ type LogLine = {
   res?: { statusCode: number };
 };
 
-/** One request on its own connection (no keep-alive), so the cluster may hand it to any worker. */
-function call(port: number, method: string, path: string, body?: unknown): Promise<number> {
+/**
+ * One request on its own connection (no keep-alive), so the cluster may hand it to any worker;
+ * the answer is checked against the route table like every API test's, and comes back as its
+ * status, with the error code after it when it failed (`429 RATE_LIMITED`).
+ */
+function call(port: number, method: string, path: string, body?: unknown): Promise<string> {
   return new Promise((resolveCall, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = request(
@@ -32,8 +37,23 @@ function call(port: number, method: string, path: string, body?: unknown): Promi
         headers: payload ? { 'content-type': 'application/json' } : {},
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolveCall(res.statusCode ?? 0));
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          try {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const answer = {
+              status: res.statusCode ?? 0,
+              headers: res.headers as Record<string, string | undefined>,
+              text,
+              body: (res.headers['content-type'] ?? '').startsWith('application/json') ? JSON.parse(text) : {},
+            };
+            checkAnswer(method, path, answer);
+            resolveCall(answer.status < 400 ? String(answer.status) : `${answer.status} ${errorCode(answer)}`);
+          } catch (err) {
+            reject(err);
+          }
+        });
       },
     );
     req.on('error', reject);
@@ -103,18 +123,18 @@ describe.skipIf(testDialect() === 'pg')('several server processes (WEB_CONCURREN
 
   it('answers from both workers on one port, with the seeded data', async () => {
     const statuses = await Promise.all(Array.from({ length: 12 }, () => call(port, 'GET', '/api/coupons/list/search')));
-    expect(statuses).toEqual(Array(12).fill(200));
+    expect(statuses).toEqual(Array(12).fill('200'));
     const logged = () => lines.filter((l) => l.req?.path === '/api/coupons/list/search' && l.res?.statusCode === 200);
     await waitFor(() => logged().length >= 12, 'the request logs');
     expect(new Set(logged().map((l) => l.pid)).size).toBe(2);
   });
 
   it('counts failed logins across the workers (rate-limit store in the database)', async () => {
-    const statuses: number[] = [];
+    const statuses: string[] = [];
     for (let i = 0; i < 11; i++)
       statuses.push(await call(port, 'POST', '/api/login', { email: 'nobody@example.jp', password: 'wrong password' }));
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses[10]).toBe(429);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill('401 INVALID_CREDENTIALS'));
+    expect(statuses[10]).toBe('429 RATE_LIMITED');
     expect(new Set(lines.filter((l) => l.req?.path === '/api/login').map((l) => l.pid)).size).toBe(2);
   });
 
@@ -127,7 +147,7 @@ describe.skipIf(testDialect() === 'pg')('several server processes (WEB_CONCURREN
       20_000,
     );
     await waitFor(() => listening().size === 3, 'a third worker listening', 30_000);
-    expect(await call(port, 'GET', '/api/coupons/list/search')).toBe(200);
+    expect(await call(port, 'GET', '/api/coupons/list/search')).toBe('200');
   }, 60_000);
 
   it('stops every process on SIGTERM', async () => {

@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { deliverDueInquiries } from '../../server/src/domains/contacts/contacts.service';
@@ -44,7 +44,7 @@ describe('contact form', () => {
   ])('400 "please be sure to input" when %s is empty, storing nothing', async (field, body) => {
     const before = await count();
     const r = await request(appWith(smtp.url)).post('/api/contacts/send/mail/contact').set('x-lang', 'en').send(body);
-    expect(r.status).toBe(400);
+    expectError(r, 400, 'VALIDATION_FAILED');
     expect(r.body.error.details).toContain(`body.${field}: Please be sure to input`);
     expect(await count()).toBe(before);
   });
@@ -63,7 +63,7 @@ describe('contact form', () => {
       .post('/api/contacts/send/mail/contact')
       .set('x-lang', 'en')
       .send({ ...good, agreed: false });
-    expect(notAgreed.status).toBe(400);
+    expectError(notAgreed, 400, 'VALIDATION_FAILED');
     expect(notAgreed.body.error.details).toContain('body.agreed: Please agree to the privacy policy and terms of use');
   });
 

@@ -1,8 +1,8 @@
 import { parseString } from 'fast-csv';
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
-import { COUPON_CSV_COLUMNS } from '../../server/src/contracts/spots-admin';
+import { COUPON_CSV_COLUMNS } from '@contracts/spots-admin';
 import { testApp } from '../helpers/app';
 import { binary } from '../helpers/binary';
 import { createTestDb } from '../helpers/db';
@@ -95,10 +95,12 @@ describe('coupon reports', () => {
 
   describe('GET /api/coupons/list/search/ranking', () => {
     it('401 anonymous, 403 visitor', async () => {
-      expect((await request(app).get('/api/coupons/list/search/ranking')).status).toBe(401);
-      expect(
-        (await request(app).get('/api/coupons/list/search/ranking').set('Authorization', visitor.auth)).status,
-      ).toBe(403);
+      expectError(await request(app).get('/api/coupons/list/search/ranking'), 401, 'UNAUTHORIZED');
+      expectError(
+        await request(app).get('/api/coupons/list/search/ranking').set('Authorization', visitor.auth),
+        403,
+        'FORBIDDEN',
+      );
     });
 
     it('ranks coupons by uses over the last 30 JST days by default; ties share a rank', async () => {
@@ -168,12 +170,12 @@ describe('coupon reports', () => {
       const get = (qs: string) =>
         request(app).get(`/api/coupons/list/search/ranking?${qs}`).set('Authorization', admin.auth).set('x-lang', 'en');
       const bad = await get('from=2026-02-31');
-      expect(bad.status).toBe(400);
+      expectError(bad, 400, 'VALIDATION_FAILED');
       expect(bad.body.error.details).toEqual(['query.from: Enter a valid date (YYYY-MM-DD)']);
-      expect((await get('from=2026-11-21&to=2026-11-01')).status).toBe(400);
-      expect((await get('from=21/11/2026')).status).toBe(400);
-      expect((await get('area=moon')).status).toBe(400);
-      expect((await get('limit=1000')).status).toBe(400);
+      expectError(await get('from=2026-11-21&to=2026-11-01'), 400, 'VALIDATION_FAILED');
+      expectError(await get('from=21/11/2026'), 400, 'VALIDATION_FAILED');
+      expectError(await get('area=moon'), 400, 'VALIDATION_FAILED');
+      expectError(await get('limit=1000'), 400, 'VALIDATION_FAILED');
     });
 
     it('shows shop staff the coupons used at their spots, counting only uses there', async () => {
@@ -199,7 +201,7 @@ describe('coupon reports', () => {
     };
 
     it('401 anonymous, 403 visitor', async () => {
-      expect((await request(app).get('/api/admincoupons/csv/export')).status).toBe(401);
+      expectError(await request(app).get('/api/admincoupons/csv/export'), 401, 'UNAUTHORIZED');
       expect((await request(app).get('/api/admincoupons/csv/export').set('Authorization', visitor.auth)).status).toBe(
         403,
       );

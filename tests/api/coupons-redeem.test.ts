@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { errorCode, expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { fixedClock, testApp } from '../helpers/app';
@@ -58,15 +58,15 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
   it('400 on a missing or malformed Idempotency-Key and on a bad body', async () => {
     const v = await createVisitor(db);
     const noKey = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng }, null);
-    expect(noKey.status).toBe(400);
+    expectError(noKey, 400, 'VALIDATION_FAILED');
     expect(noKey.body.error.details[0]).toMatch(/^headers\.Idempotency-Key: /);
     const badKey = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng }, 'x');
-    expect(badKey.status).toBe(400);
+    expectError(badKey, 400, 'VALIDATION_FAILED');
     const badLat = await put(couponId, v.auth, { lat: 91, long: spot.lng });
-    expect(badLat.status).toBe(400);
+    expectError(badLat, 400, 'VALIDATION_FAILED');
     expect(badLat.body.error.details.join()).toContain('body.lat');
     const stringLat = await put(couponId, v.auth, { lat: 'north', long: spot.lng });
-    expect(stringLat.status).toBe(400);
+    expectError(stringLat, 400, 'VALIDATION_FAILED');
     const badJson = await request(app)
       .put(`/api/coupons/qr/${couponId}`)
       .set('Authorization', v.auth)
@@ -80,7 +80,7 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
 
   it('404 for an unknown or unpublished coupon', async () => {
     const v = await createVisitor(db);
-    expect((await put(999999, v.auth, { lat: spot.lat, long: spot.lng })).status).toBe(404);
+    expectError(await put(999999, v.auth, { lat: spot.lat, long: spot.lng }), 404, 'COUPON_NOT_FOUND');
     const hidden = await createCoupon(db, { spotIds: [spot.id], published: false });
     const r = await put(hidden, v.auth, { lat: spot.lat, long: spot.lng });
     expect(r.status).toBe(404);
@@ -91,7 +91,7 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
     const v = await createVisitor(db);
     const far = northOf(spot.lat, spot.lng, 5000);
     const en = await put(couponId, v.auth, { lat: far.lat, long: far.lng }, key(), 'en');
-    expect(en.status).toBe(422);
+    expectError(en, 422, 'NOT_NEARBY');
     expect(en.body.error).toMatchObject({
       code: 'NOT_NEARBY',
       message: 'No places nearby where the coupon can be used were found.',
@@ -105,9 +105,9 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
   it('takes the reported accuracy into account, up to 100 m', async () => {
     const v = await createVisitor(db);
     const p = northOf(spot.lat, spot.lng, 560); // 60 m outside the 500 m range
-    expect((await put(couponId, v.auth, { lat: p.lat, long: p.lng, accuracy: 30 })).status).toBe(422);
+    expectError(await put(couponId, v.auth, { lat: p.lat, long: p.lng, accuracy: 30 }), 422, 'NOT_NEARBY');
     const far = northOf(spot.lat, spot.lng, 650); // 150 m outside: a 3 km fix must not unlock it
-    expect((await put(couponId, v.auth, { lat: far.lat, long: far.lng, accuracy: 3000 })).status).toBe(422);
+    expectError(await put(couponId, v.auth, { lat: far.lat, long: far.lng, accuracy: 3000 }), 422, 'NOT_NEARBY');
     const ok = await put(couponId, v.auth, { lat: p.lat, long: p.lng, accuracy: 80 });
     expect(ok.status).toBe(200);
     expect(ok.body.data.redemption.distanceM).toBeGreaterThan(550);
@@ -168,7 +168,7 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
     expect(late.status).toBe(200);
     expect(late.body.data.redemption.usedOn).toBe('2026-11-21');
     clock.set('2026-11-21T14:59:30Z');
-    expect((await put(couponId, v.auth, { lat: spot.lat, long: spot.lng })).status).toBe(409);
+    expectError(await put(couponId, v.auth, { lat: spot.lat, long: spot.lng }), 409, 'ALREADY_USED_TODAY');
     clock.set('2026-11-21T15:00:00Z'); // 00:00 JST on the 22nd
     const next = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng });
     expect(next.status).toBe(200);
@@ -187,9 +187,9 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
     expect(tooOld.status).toBe(422);
     expect(tooOld.body.error.code).toBe('USED_AT_OUT_OF_RANGE');
     const future = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: '2026-11-01T02:00:00Z' });
-    expect(future.status).toBe(422);
+    expectError(future, 422, 'USED_AT_OUT_OF_RANGE');
     const badDate = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: 'yesterday' });
-    expect(badDate.status).toBe(400);
+    expectError(badDate, 400, 'VALIDATION_FAILED');
   });
 
   it('refuses a usedAt before the account was created (beyond 5 min of clock drift)', async () => {
@@ -205,7 +205,7 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
     expect(before.status).toBe(422);
     expect(before.body.error.code).toBe('USED_AT_OUT_OF_RANGE');
     const yesterday = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: '2026-11-20T04:00:00Z' });
-    expect(yesterday.status).toBe(422);
+    expectError(yesterday, 422, 'USED_AT_OUT_OF_RANGE');
     expect(await countRedemptions(v.id)).toBe(0);
     // A phone whose clock runs a little slow, pressing right after signing in.
     const drift = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: '2026-11-21T01:57:00Z' });
@@ -219,7 +219,7 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
     expect(today.status).toBe(200);
     expect(today.body.data.redemption.usedOn).toBe('2026-11-21');
     const again = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, usedAt: backdated }, key(), 'en');
-    expect(again.status).toBe(409);
+    expectError(again, 409, 'ALREADY_USED_TODAY');
     expect(again.body.error).toMatchObject({
       code: 'ALREADY_USED_TODAY',
       message: 'You have already used this coupon today. Each coupon can be used once a day.',
@@ -323,7 +323,7 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
     expect(wrong.status).toBe(422);
     expect(wrong.body.error.code).toBe('STORE_CODE_INVALID');
     const publicStoreCode = await db('spots').where({ id: spot.id }).first('store_code');
-    expect((await put(couponId, v.auth, { checkInCode: publicStoreCode.store_code })).status).toBe(422);
+    expectError(await put(couponId, v.auth, { checkInCode: publicStoreCode.store_code }), 422, 'STORE_CODE_INVALID');
     const ok = await put(couponId, v.auth, { checkInCode: ' kmt7q2xz ' });
     expect(ok.status).toBe(200);
     expect(ok.body.data.redemption).toMatchObject({ spotId: spot.id, distanceM: 0 });
@@ -337,10 +337,10 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
   it('400 for a body with both a position and a check-in code, or with neither', async () => {
     const v = await createVisitor(db);
     const both = await put(couponId, v.auth, { lat: spot.lat, long: spot.lng, checkInCode: 'KMT7Q2XZ' });
-    expect(both.status).toBe(400);
+    expectError(both, 400, 'VALIDATION_FAILED');
     expect(both.body.error.details.join()).toContain('body.checkInCode');
     const neither = await put(couponId, v.auth, { accuracy: 10 });
-    expect(neither.status).toBe(400);
+    expectError(neither, 400, 'VALIDATION_FAILED');
     expect(neither.body.error.details.join()).toMatch(/body\.lat.*body\.long|body\.long.*body\.lat/);
     expect(await countRedemptions(v.id)).toBe(0);
   });
@@ -350,9 +350,9 @@ describe('PUT /api/coupons/qr/{id} (mark as used)', () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => put(couponId, v.auth, { lat: spot.lat, long: spot.lng })),
     );
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    const outcomes = answers.map((a) => (a.status === 200 ? '200' : `${a.status} ${errorCode(a)}`));
+    expect(outcomes.filter((s) => s === '200')).toHaveLength(1);
+    expect(outcomes.filter((s) => s === '409 ALREADY_USED_TODAY')).toHaveLength(49);
     expect(await countRedemptions(v.id)).toBe(1);
     expect(await countStamps(v.id)).toBe(1);
   });

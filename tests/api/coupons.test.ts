@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { fixedClock, testApp } from '../helpers/app';
@@ -170,12 +170,12 @@ describe('coupon reading API', () => {
     });
 
     it('404 for unknown, unpublished or expired coupons; 400 for a bad id; 401 for a bad token', async () => {
-      expect((await request(app).get('/api/coupons/999999')).status).toBe(404);
+      expectError(await request(app).get('/api/coupons/999999'), 404, 'COUPON_NOT_FOUND');
       const hidden = await db('coupon_translations').where({ title: '非公開クーポン' }).first();
-      expect((await request(app).get(`/api/coupons/${hidden.coupon_id}`)).status).toBe(404);
+      expectError(await request(app).get(`/api/coupons/${hidden.coupon_id}`), 404, 'COUPON_NOT_FOUND');
       const expired = await db('coupon_translations').where({ title: '期限切れクーポン' }).first();
-      expect((await request(app).get(`/api/coupons/${expired.coupon_id}`)).status).toBe(404);
-      expect((await request(app).get('/api/coupons/abc')).status).toBe(400);
+      expectError(await request(app).get(`/api/coupons/${expired.coupon_id}`), 404, 'COUPON_NOT_FOUND');
+      expectError(await request(app).get('/api/coupons/abc'), 400, 'VALIDATION_FAILED');
       expect((await request(app).get(`/api/coupons/${lunch}`).set('Authorization', 'Bearer not-a-jwt')).status).toBe(
         401,
       );
@@ -256,9 +256,65 @@ describe('coupon reading API', () => {
           .body.data,
       ).toEqual([]);
       const bad = await request(app).get('/api/coupons/get/nearby/spot/list?lat=32.8');
-      expect(bad.status).toBe(400);
+      expectError(bad, 400, 'VALIDATION_FAILED');
       expect(bad.body.error.details.join()).toMatch(/query\.long/);
       expect(bad.body.error.details.join()).toMatch(/query\.cid/);
+    });
+
+    it('400 without cid says "required" in the caller\'s language, never NaN (issue 11)', async () => {
+      const url = `/api/coupons/get/nearby/spot/list?lat=${castle.lat}&long=${castle.lng}`;
+      const en = await request(app).get(url).set('x-lang', 'en');
+      expect(en.status).toBe(400);
+      expect(en.body.error.code).toBe('VALIDATION_FAILED');
+      expect(en.body.error.details).toEqual(['query.cid: Please be sure to input']);
+      const ja = await request(app).get(`${url}&cid=`);
+      expect(ja.body.error.code).toBe('VALIDATION_FAILED');
+      expect(ja.body.error.details).toEqual(['query.cid: 必ず入力してください']);
+      const word = await request(app).get(`${url}&cid=abc`).set('x-lang', 'en');
+      expect(word.body.error.details).toEqual(['query.cid: Enter an id: a whole number from 1']);
+      const zero = await request(app).get(`${url}&cid=0`).set('x-lang', 'ko');
+      expect(zero.body.error.details).toEqual(['query.cid: 1 이상의 정수 ID를 입력해 주세요']);
+      for (const r of [en, ja, word, zero]) expect(JSON.stringify(r.body)).not.toContain('NaN');
+    });
+  });
+
+  describe('textLocale: the language a text was served in (issue 11)', () => {
+    it('says en for translated texts and ja where Japanese stands in, on cards, details and spots', async () => {
+      const list = await request(app).get('/api/coupons/list/search?limit=50').set('x-lang', 'en');
+      const card = (id: number) => list.body.data.find((c: { id: number }) => c.id === id);
+      expect(card(lunch)).toMatchObject({
+        title: '10% off horse sashimi lunch',
+        textLocale: 'en',
+        spot: { id: castle.id, name: 'Kumamoto Castle Tea House', textLocale: 'en' },
+      });
+      expect(card(onsen)).toMatchObject({
+        title: '日帰り入浴100円引き',
+        textLocale: 'ja',
+        spot: { id: aso.id, name: '阿蘇の湯', textLocale: 'ja' },
+      });
+      const detail = await request(app).get(`/api/coupons/${chain}`).set('x-lang', 'ko');
+      expect(detail.body.data.textLocale).toBe('ja');
+      expect(detail.body.data.spots.map((s: { textLocale: string }) => s.textLocale)).toEqual(['ja', 'ja']);
+      const enDetail = await request(app).get(`/api/coupons/${chain}`).set('x-lang', 'en');
+      expect(enDetail.body.data.spots.map((s: { id: number; textLocale: string }) => [s.id, s.textLocale])).toEqual([
+        [castle.id, 'en'],
+        [expect.any(Number), 'ja'],
+      ]);
+      const near = await request(app)
+        .get(`/api/coupons/get/nearby/spot/list?lat=${castle.lat}&long=${castle.lng}&cid=${chain}`)
+        .set('x-lang', 'en');
+      expect(near.body.data.map((s: { name: string; textLocale: string }) => [s.name, s.textLocale])).toEqual([
+        ['Kumamoto Castle Tea House', 'en'],
+        ['熊本城 北の店', 'ja'],
+      ]);
+      // In Japanese every text is in its own language.
+      const ja = await request(app).get('/api/coupons/list/search?limit=50');
+      for (const c of ja.body.data) {
+        expect(c.textLocale).toBe('ja');
+        expect(c.spot.textLocale).toBe('ja');
+      }
+      const api = (await request(app).get('/api/openapi.json')).body;
+      expect(JSON.stringify(api.paths['/api/coupons/{id}'])).toContain('textLocale');
     });
   });
 

@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
@@ -21,22 +21,22 @@ describe('FAQ admin', () => {
 
   it('401 and 403 for callers who are not admins', async () => {
     const visitor = await createVisitor(db);
-    expect(
-      (
-        await request(app)
-          .post('/api/faqs/add/category')
-          .send({ name: { ja: 'x' } })
-      ).status,
-    ).toBe(401);
-    expect(
-      (
-        await request(app)
-          .post('/api/faqs/add/category')
-          .set('Authorization', visitor.auth)
-          .send({ name: { ja: 'x' } })
-      ).status,
-    ).toBe(403);
-    expect((await request(app).get('/api/faqs/list/category').set('Authorization', visitor.auth)).status).toBe(403);
+    expectError(
+      await request(app)
+        .post('/api/faqs/add/category')
+        .send({ name: { ja: 'x' } }),
+      401,
+      'UNAUTHORIZED',
+    );
+    expectError(
+      await request(app)
+        .post('/api/faqs/add/category')
+        .set('Authorization', visitor.auth)
+        .send({ name: { ja: 'x' } }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(await request(app).get('/api/faqs/list/category').set('Authorization', visitor.auth), 403, 'FORBIDDEN');
   });
 
   it('adds categories and entries that the public FAQ shows, per language with ja fallback', async () => {
@@ -90,22 +90,22 @@ describe('FAQ admin', () => {
     expect((await request(app).get('/api/faqs/front/list/category')).body.data[0].faqs[0].question).toBe(
       '宿泊にポイントは使えますか？',
     );
-    expect(
-      (
-        await request(app)
-          .post('/api/faqs/add/faq')
-          .set('Authorization', admin)
-          .send({ categoryId: 99999, question: { ja: 'q' }, answer: { ja: 'a' } })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await request(app)
-          .post('/api/faqs/add/faq')
-          .set('Authorization', admin)
-          .send({ categoryId: category.id, question: { ja: '' }, answer: { ja: 'a' } })
-      ).status,
-    ).toBe(400);
+    expectError(
+      await request(app)
+        .post('/api/faqs/add/faq')
+        .set('Authorization', admin)
+        .send({ categoryId: 99999, question: { ja: 'q' }, answer: { ja: 'a' } }),
+      404,
+      'FAQ_NOT_FOUND',
+    );
+    expectError(
+      await request(app)
+        .post('/api/faqs/add/faq')
+        .set('Authorization', admin)
+        .send({ categoryId: category.id, question: { ja: '' }, answer: { ja: 'a' } }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('deletes entries and categories from the public FAQ, with audit entries', async () => {
@@ -119,9 +119,11 @@ describe('FAQ admin', () => {
       (await request(app).put('/api/faqs/del/category').set('Authorization', admin).send({ id: category.id })).status,
     ).toBe(200);
     expect((await request(app).get('/api/faqs/front/list/category')).body.data).toEqual([]);
-    expect(
-      (await request(app).put('/api/faqs/del/category').set('Authorization', admin).send({ id: category.id })).status,
-    ).toBe(404);
+    expectError(
+      await request(app).put('/api/faqs/del/category').set('Authorization', admin).send({ id: category.id }),
+      404,
+      'FAQ_NOT_FOUND',
+    );
     const trail = await request(app).get(`/api/audit/faqCategory/${category.id}`).set('Authorization', admin);
     expect(trail.body.data.map((e: { action: string }) => e.action)).toEqual(['delete', 'create']);
   });

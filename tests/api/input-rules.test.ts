@@ -1,6 +1,6 @@
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ID } from '../../server/src/contracts/common';
+import { MAX_ID } from '@contracts/common';
 import type { Db } from '../../server/src/db/knex';
 import { fixedClock, testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
@@ -50,13 +50,13 @@ describe('input rules', () => {
       .set('Authorization', visitor.auth)
       .set('Idempotency-Key', 'too-big-id-0001')
       .send({ lat: spot.lat, long: spot.lng });
-    expect(put.status).toBe(400);
+    expectError(put, 400, 'VALIDATION_FAILED');
     const del = await request(app)
       .put('/api/faqs/del/faq')
       .set('Authorization', admin.auth)
       .send({ id: MAX_ID + 1 });
-    expect(del.status).toBe(400);
-    expect((await request(app).get(`/api/coupons/${MAX_ID}`)).status).toBe(404);
+    expectError(del, 400, 'VALIDATION_FAILED');
+    expectError(await request(app).get(`/api/coupons/${MAX_ID}`), 404, 'COUPON_NOT_FOUND');
     expect(await count('redemptions')).toBe(0);
   });
 
@@ -80,14 +80,14 @@ describe('input rules', () => {
         .post('/api/admincoupons')
         .set('Authorization', admin.auth)
         .send({ ...body, validTo });
-      expect(r.status, validTo).toBe(400);
+      expectError(r, 400, 'VALIDATION_FAILED', validTo);
       expect(r.body.error.details).toEqual(expect.arrayContaining([expect.stringMatching(/^body\.validTo: /)]));
     }
     const rally = await request(app)
       .post('/api/campaigns')
       .set('Authorization', admin.auth)
       .send({ name: { ja: '春のラリー' }, description: { ja: '' }, startsOn: '2028-02-01', endsOn: '2028-02-30' });
-    expect(rally.status).toBe(400);
+    expectError(rally, 400, 'VALIDATION_FAILED');
     expect(await count('coupons')).toBe(before);
     // A leap day that exists is a date.
     const leap = await request(app)
@@ -107,7 +107,7 @@ describe('input rules', () => {
       ['lat=abc&long=130.7', 'query.lat: Enter a latitude from -90 to 90'],
     ] as const) {
       const r = await request(app).get(`/api/coupons/get/nearby/spot/list?${q}&cid=${coupon}`).set('x-lang', 'en');
-      expect(r.status, q).toBe(400);
+      expectError(r, 400, 'VALIDATION_FAILED', q);
       expect(r.body.error.details, q).toEqual([detail]);
     }
     const ok = await request(app).get(
@@ -119,13 +119,13 @@ describe('input rules', () => {
 
   it('refuses NUL characters in a query or a body (400 naming the part), and stores nothing', async () => {
     const search = await request(app).get('/api/coupons/list/search?keyword=a%00b').set('x-lang', 'en');
-    expect(search.status).toBe(400);
+    expectError(search, 400, 'VALIDATION_FAILED');
     expect(search.body.error.details).toEqual(['query: Contains a character that is not allowed (NUL)']);
     const before = await count('contact_inquiries');
     const contact = await request(app)
       .post('/api/contacts/send/mail/contact')
       .send({ lineName: '旅人', email: 'tabi@example.jp', content: 'x\u0000y', agreed: true });
-    expect(contact.status).toBe(400);
+    expectError(contact, 400, 'VALIDATION_FAILED');
     expect(contact.body.error.details).toEqual(['body: 使用できない文字（NUL）が含まれています']);
     expect(await count('contact_inquiries')).toBe(before);
   });
@@ -145,7 +145,7 @@ describe('input rules', () => {
       .set('Content-Type', 'text/plain')
       .set('x-lang', 'en')
       .send(JSON.stringify({ lineName: '旅人', email: 'tabi@example.jp', content: 'こんにちは', agreed: true }));
-    expect(r.status).toBe(415);
+    expectError(r, 415, 'UNSUPPORTED_MEDIA_TYPE');
     expect(r.body.error).toMatchObject({
       code: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'Send the request body as JSON (Content-Type: application/json).',
@@ -160,7 +160,7 @@ describe('input rules', () => {
 
   it('names a broken percent-escape in the path as a malformed URL', async () => {
     const r = await request(app).get('/api/coupons/%E0%A4%A').set('x-lang', 'en');
-    expect(r.status).toBe(400);
+    expectError(r, 400, 'MALFORMED_URL');
     expect(r.body.error).toMatchObject({ code: 'MALFORMED_URL', message: 'The request URL is malformed.' });
   });
 
@@ -168,7 +168,7 @@ describe('input rules', () => {
     const messages: Record<string, string> = {};
     for (const lang of ['ja', 'en', 'ko', 'zh-cn', 'zh-tw', 'zh-TW']) {
       const r = await request(app).get('/api/coupons/999999').set('x-lang', lang);
-      expect(r.status).toBe(404);
+      expectError(r, 404, 'COUPON_NOT_FOUND');
       messages[lang] = r.body.error.message;
     }
     expect(messages).toEqual({

@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { fixedClock, testApp } from '../helpers/app';
@@ -63,8 +63,10 @@ describe('list envelope', () => {
     expect(second.body.data.map((e: { after: { name: { ja: string } } }) => e.after.name.ja)).toEqual(['一回目']);
     const whole = await request(app).get(`/api/audit/campaign/${rally!.id}`).set('Authorization', admin.auth);
     expect(whole.body.meta).toEqual({ page: 1, limit: 50, total: 3 });
-    expect(
-      (await request(app).get(`/api/audit/campaign/${rally!.id}?limit=101`).set('Authorization', admin.auth)).status,
-    ).toBe(400);
+    expectError(
+      await request(app).get(`/api/audit/campaign/${rally!.id}?limit=101`).set('Authorization', admin.auth),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 });

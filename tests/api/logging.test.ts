@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import request from 'supertest';
+import { request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { createApp } from '../../server/src/app';

@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
+import type { Express } from 'express';
+import type { Response } from 'supertest';
+import { request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_PATTERNS } from '../../server/src/contracts/pages';
+import { PAGE_PATTERNS } from '@site/page-table';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
@@ -15,6 +17,9 @@ import { createCoupon, createSpot } from '../helpers/factories';
  * shows '404 Not Found'); the trailing-slash 302 in every language; `?lang=` and the root
  * path's language detection as 302s with the 365-day cookie.
  */
+/** Pages of the PWA, which no API route declares. */
+const page = (app: Express) => request(app, { unrouted: 'a page of the PWA' });
+
 describe('page routes', () => {
   let db: Db;
   let destroy: () => Promise<void>;
@@ -38,7 +43,7 @@ describe('page routes', () => {
       p.includes(':id?') ? [p.replace(':id?/', ''), samplePath(p)] : [samplePath(p)],
     );
     for (const path of paths) {
-      const r = await request(app)
+      const r = await page(app)
         .get(prefix + path)
         .set('Cookie', 'i18n_redirected=ja');
       expect(r.status, prefix + path).toBe(200);
@@ -63,7 +68,7 @@ describe('page routes', () => {
     '/fr/management_admin/',
     '/en/en/management_admin/',
   ])('answers the unknown page path %s with the PWA and 404', async (path) => {
-    const r = await request(app).get(path);
+    const r = await page(app).get(path);
     expect(r.status).toBe(404);
     expect(r.headers['content-type']).toMatch(/^text\/html/);
     expect(r.text).toBe(INDEX);
@@ -74,39 +79,40 @@ describe('page routes', () => {
     const draft = await createCoupon(db, { spotIds: [spot.id], title: '下書きクーポン', published: false });
     const expired = await createCoupon(db, { spotIds: [spot.id], title: '期限切れ', validTo: '2026-11-20' });
     for (const id of [999_999, 2_147_483_648, draft, expired]) {
-      const r = await request(app).get(`${prefix}/coupon/${id}/`).set('Cookie', 'i18n_redirected=ja');
+      const r = await page(app).get(`${prefix}/coupon/${id}/`).set('Cookie', 'i18n_redirected=ja');
       expect(r.status, `${prefix}/coupon/${id}/`).toBe(404);
       expect(r.text).toBe(INDEX);
     }
   });
 
   it('answers HEAD like GET', async () => {
-    expect((await request(app).head('/en/faq/')).status).toBe(200);
-    expect((await request(app).head('/en/nope/')).status).toBe(404);
+    expect((await page(app).head('/en/faq/')).status).toBe(200);
+    expect((await page(app).head('/en/nope/')).status).toBe(404);
   });
 
   it('answers a missing file with the JSON 404, not the page', async () => {
-    const r = await request(app).get('/robots.txt');
+    const r = await page(app).get('/robots.txt');
     expect(r.status).toBe(404);
     expect(r.body.error.code).toBe('NOT_FOUND');
   });
 
   it.each(PREFIXES)('302s a page path without its trailing slash under %j', async (prefix) => {
     for (const path of ['/faq', '/coupon/12', '/stamp', '/campaign/stamp-rally/4']) {
-      const r = await request(app).get(`${prefix}${path}?code=abc`);
+      const r = await page(app).get(`${prefix}${path}?code=abc`);
       expect(r.status).toBe(302);
       expect(r.headers.location).toBe(`${prefix}${path}/?code=abc`);
     }
-    if (prefix) expect((await request(app).get(prefix)).headers.location).toBe(`${prefix}/`);
+    if (prefix) expect((await page(app).get(prefix)).headers.location).toBe(`${prefix}/`);
   });
 
   it('serves the admin pages it knows (the admin app renders them)', async () => {
-    expect((await request(app).get('/management_admin/')).status).toBe(200);
-    expect((await request(app).get('/management_admin/login/')).status).toBe(200);
-    expect((await request(app).get('/management_admin/coupon/5/view/')).status).toBe(200);
-    expect((await request(app).get('/management_admin/setting/spot/regist/')).status).toBe(200);
-    expect((await request(app).get('/management_admin/setting/spot/7/')).status).toBe(200);
-    expect((await request(app).get('/management_admin/setting/spot/abc/')).status).toBe(404);
+    expect((await page(app).get('/management_admin/')).status).toBe(200);
+    expect((await page(app).get('/management_admin/login/')).status).toBe(200);
+    expect((await page(app).get('/management_admin/coupon/5/view/')).status).toBe(200);
+    expect((await page(app).get('/management_admin/setting/spot/regist/')).status).toBe(200);
+    expect((await page(app).get('/management_admin/setting/spot/7/')).status).toBe(200);
+    const unknown = await page(app).get('/management_admin/setting/spot/abc/');
+    expect([unknown.status, unknown.text]).toEqual([404, INDEX]);
   });
 
   it.each([
@@ -116,29 +122,29 @@ describe('page routes', () => {
     '/zh-cn/management_admin/setting/spot/7/',
     '/zh-tw/management_admin/user/list/',
   ])('serves the admin page %s under its language prefix like the unprefixed one', async (path) => {
-    const r = await request(app).get(path);
+    const r = await page(app).get(path);
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/html/);
     expect(r.text).toBe(INDEX);
   });
 
   it('redirects prefixed admin paths without the trailing slash, and leaves ?lang= alone there', async () => {
-    const bare = await request(app).get('/en/management_admin');
+    const bare = await page(app).get('/en/management_admin');
     expect(bare.status).toBe(302);
     expect(bare.headers.location).toBe('/en/management_admin/');
-    const login = await request(app).get('/ko/management_admin/login?next=%2Fmanagement_admin%2F');
+    const login = await page(app).get('/ko/management_admin/login?next=%2Fmanagement_admin%2F');
     expect(login.status).toBe(302);
     expect(login.headers.location).toBe('/ko/management_admin/login/?next=%2Fmanagement_admin%2F');
-    const lang = await request(app).get('/en/management_admin/?lang=ko');
+    const lang = await page(app).get('/en/management_admin/?lang=ko');
     expect(lang.status).toBe(200);
     expect(lang.headers['set-cookie']).toBeUndefined();
   });
 
-  const cookieOf = (r: request.Response) =>
+  const cookieOf = (r: Response) =>
     ([] as string[]).concat(r.headers['set-cookie'] ?? []).find((c) => c.startsWith('i18n_redirected='));
 
   it('?lang=en remembers English for 365 days, drops the parameter and redirects to the prefixed page', async () => {
-    const r = await request(app).get('/coupon/12/?code=9&lang=en');
+    const r = await page(app).get('/coupon/12/?code=9&lang=en');
     expect(r.status).toBe(302);
     expect(r.headers.location).toBe('/en/coupon/12/?code=9');
     const cookie = cookieOf(r)!;
@@ -146,18 +152,18 @@ describe('page routes', () => {
     expect(cookie).toMatch(/Max-Age=31536000/);
     expect(cookie).toMatch(/Path=\//);
     expect(cookie).toMatch(/SameSite=Lax/);
-    expect((await request(app).get('/ko/faq/?lang=ja')).headers.location).toBe('/faq/');
+    expect((await page(app).get('/ko/faq/?lang=ja')).headers.location).toBe('/faq/');
   });
 
   it('drops an unknown ?lang and keeps the language', async () => {
-    const r = await request(app).get('/en/faq/?lang=fr');
+    const r = await page(app).get('/en/faq/?lang=fr');
     expect(r.status).toBe(302);
     expect(r.headers.location).toBe('/en/faq/');
     expect(cookieOf(r)).toBeUndefined();
   });
 
   it('on the root path: the cookie wins over the browser language, which wins over ja', async () => {
-    const byCookie = await request(app)
+    const byCookie = await page(app)
       .get('/')
       .set('Cookie', 'other=1; i18n_redirected=ko')
       .set('Accept-Language', 'en-US,en;q=0.9');
@@ -166,20 +172,20 @@ describe('page routes', () => {
     expect(byCookie.headers.vary).toMatch(/Cookie/);
     expect(byCookie.headers.vary).toMatch(/Accept-Language/);
 
-    const byBrowser = await request(app).get('/').set('Accept-Language', 'zh-TW,zh;q=0.9,ja;q=0.5');
+    const byBrowser = await page(app).get('/').set('Accept-Language', 'zh-TW,zh;q=0.9,ja;q=0.5');
     expect(byBrowser.headers.location).toBe('/zh-tw/');
     expect(cookieOf(byBrowser)).toMatch(/^i18n_redirected=zh-tw;/);
 
-    const ja = await request(app).get('/').set('Cookie', 'i18n_redirected=ja').set('Accept-Language', 'en-US');
+    const ja = await page(app).get('/').set('Cookie', 'i18n_redirected=ja').set('Accept-Language', 'en-US');
     expect(ja.status).toBe(200);
-    const unknown = await request(app).get('/').set('Accept-Language', 'fr-FR');
+    const unknown = await page(app).get('/').set('Accept-Language', 'fr-FR');
     expect(unknown.status).toBe(200);
     expect(cookieOf(unknown)).toMatch(/^i18n_redirected=ja;/);
   });
 
   it('redirects on the root path only', async () => {
-    const r = await request(app).get('/coupon/').set('Cookie', 'i18n_redirected=ko').set('Accept-Language', 'en');
+    const r = await page(app).get('/coupon/').set('Cookie', 'i18n_redirected=ko').set('Accept-Language', 'en');
     expect(r.status).toBe(200);
-    expect((await request(app).get('/en/').set('Cookie', 'i18n_redirected=ko')).status).toBe(200);
+    expect((await page(app).get('/en/').set('Cookie', 'i18n_redirected=ko')).status).toBe(200);
   });
 });

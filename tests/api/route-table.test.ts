@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import request from 'supertest';
+import { request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
@@ -12,6 +12,8 @@ import { createSpot, createStaffAccount, createVisitor } from '../helpers/factor
  *   public: anyone; visitor: signed-in visitors; staff: admins and shop staff; admin: admins.
  */
 const WHO_MAY_CALL: Record<string, 'public' | 'visitor' | 'staff' | 'admin'> = {
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   'POST /api/auth/line/login': 'public',
   'GET /api/auth/me': 'visitor',
   'GET /api/config': 'public',

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { verifySpotCheckInCode } from '../../server/src/domains/spots/spots.admin.service';
@@ -31,24 +31,30 @@ describe('spot QR codes', () => {
   afterAll(() => destroy());
 
   it('401 anonymous, 403 visitor, 403 shop staff of another spot, 400 without spotId, 404 unknown spot', async () => {
-    expect((await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`)).status).toBe(401);
-    expect(
-      (await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`).set('Authorization', visitor.auth)).status,
-    ).toBe(403);
+    expectError(await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`), 401, 'UNAUTHORIZED');
+    expectError(
+      await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`).set('Authorization', visitor.auth),
+      403,
+      'FORBIDDEN',
+    );
     const r = await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${other}`).set('Authorization', shop.auth);
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('NOT_YOUR_SPOT');
-    expect((await request(app).get('/api/coupons/get/spot/qrcode').set('Authorization', admin.auth)).status).toBe(400);
-    expect(
-      (
-        await request(app)
-          .get(`/api/coupons/get/spot/qrcode?spotId=${mine}&format=gif`)
-          .set('Authorization', admin.auth)
-      ).status,
-    ).toBe(400);
-    expect(
-      (await request(app).get('/api/coupons/get/spot/qrcode?spotId=999999').set('Authorization', admin.auth)).status,
-    ).toBe(404);
+    expectError(
+      await request(app).get('/api/coupons/get/spot/qrcode').set('Authorization', admin.auth),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectError(
+      await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}&format=gif`).set('Authorization', admin.auth),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectError(
+      await request(app).get('/api/coupons/get/spot/qrcode?spotId=999999').set('Authorization', admin.auth),
+      404,
+      'SPOT_NOT_FOUND',
+    );
   });
 
   it('answers the absolute collect-points URL with a secret check-in code (not the store code) and a PNG data URL', async () => {
@@ -114,13 +120,13 @@ describe('spot QR codes', () => {
     const png = r.body as Buffer;
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.readUInt32BE(16)).toBe(1024);
-    expect(
-      (
-        await request(app)
-          .get(`/api/coupons/get/spot/qrcode?spotId=${mine}&format=png&size=5000`)
-          .set('Authorization', shop.auth)
-      ).status,
-    ).toBe(400);
+    expectError(
+      await request(app)
+        .get(`/api/coupons/get/spot/qrcode?spotId=${mine}&format=png&size=5000`)
+        .set('Authorization', shop.auth),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('links to PUBLIC_BASE_URL when it is set, whatever host the admin reached the server on', async () => {
@@ -145,10 +151,12 @@ describe('spot QR codes', () => {
     const before = (
       await request(app).get(`/api/coupons/get/spot/qrcode?spotId=${mine}`).set('Authorization', admin.auth)
     ).body.data.code;
-    expect((await request(app).post(`/api/spots/${mine}/qrcode/rotate`)).status).toBe(401);
-    expect(
-      (await request(app).post(`/api/spots/${mine}/qrcode/rotate`).set('Authorization', visitor.auth)).status,
-    ).toBe(403);
+    expectError(await request(app).post(`/api/spots/${mine}/qrcode/rotate`), 401, 'UNAUTHORIZED');
+    expectError(
+      await request(app).post(`/api/spots/${mine}/qrcode/rotate`).set('Authorization', visitor.auth),
+      403,
+      'FORBIDDEN',
+    );
     expect((await request(app).post(`/api/spots/${other}/qrcode/rotate`).set('Authorization', shop.auth)).status).toBe(
       403,
     );

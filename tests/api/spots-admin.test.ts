@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
@@ -53,6 +53,9 @@ describe('admin spots', () => {
     ).id;
     await createCoupon(db, { spotIds: [castle] });
     await createCoupon(db, { spotIds: [castle, onsen] });
+    // A deleted coupon still linked to both spots: never counted (issue 11).
+    const deleted = await createCoupon(db, { spotIds: [castle, onsen] });
+    await db('coupons').where({ id: deleted }).update({ deleted_at: '2026-10-02T00:00:00.000Z', published: false });
     admin = await createStaffAccount(db, { role: 'admin' });
     shop = await createStaffAccount(db, { role: 'shop', spots: ['kmt-castle'] });
     visitor = await createVisitor(db);
@@ -61,11 +64,11 @@ describe('admin spots', () => {
 
   describe('GET /api/spots', () => {
     it('401 without a token, 403 for a visitor', async () => {
-      expect((await request(app).get('/api/spots')).status).toBe(401);
-      expect((await request(app).get('/api/spots').set('Authorization', visitor.auth)).status).toBe(403);
+      expectError(await request(app).get('/api/spots'), 401, 'UNAUTHORIZED');
+      expectError(await request(app).get('/api/spots').set('Authorization', visitor.auth), 403, 'FORBIDDEN');
     });
 
-    it('lists every spot for admins, paged, with names in x-lang and coupon counts', async () => {
+    it('lists every spot for admins, paged, with names in x-lang and coupon counts (deleted coupons not counted)', async () => {
       const r = await request(app)
         .get('/api/spots?limit=1&sort=storeCode')
         .set('Authorization', admin.auth)
@@ -103,6 +106,25 @@ describe('admin spots', () => {
       expect(await get('q=%25')).toEqual([]);
     });
 
+    it('names the languages a spot has no name in, and filters by one (issue 11)', async () => {
+      const r = await request(app).get('/api/spots?sort=storeCode').set('Authorization', admin.auth);
+      expect(r.body.data.map((s: { id: number; missingLocales: string[] }) => [s.id, s.missingLocales])).toEqual([
+        [castle, ['ko', 'zh-cn', 'zh-tw']],
+        [onsen, ['en', 'ko', 'zh-cn', 'zh-tw']],
+      ]);
+      const get = async (missing: string) =>
+        (await request(app).get(`/api/spots?missing=${missing}`).set('Authorization', admin.auth)).body;
+      expect((await get('en')).data.map((s: { id: number }) => s.id)).toEqual([onsen]);
+      expect((await get('en')).meta.total).toBe(1);
+      expect((await get('ko')).data.map((s: { id: number }) => s.id)).toEqual([castle, onsen]);
+      const detail = await request(app).get(`/api/spots/${castle}`).set('Authorization', admin.auth);
+      expect(detail.body.data.missingLocales).toEqual(['ko', 'zh-cn', 'zh-tw']);
+      const bad = await request(app).get('/api/spots?missing=ja').set('Authorization', admin.auth);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.code).toBe('VALIDATION_FAILED');
+      expect(bad.body.error.details.join()).toMatch(/query\.missing/);
+    });
+
     it('shows shop staff only their own spots', async () => {
       const r = await request(app).get('/api/spots').set('Authorization', shop.auth);
       expect(r.status).toBe(200);
@@ -112,7 +134,7 @@ describe('admin spots', () => {
 
     it('400 on bad query values', async () => {
       const r = await request(app).get('/api/spots?limit=500&area=moon').set('Authorization', admin.auth);
-      expect(r.status).toBe(400);
+      expectError(r, 400, 'VALIDATION_FAILED');
       expect(r.body.error.details.join('\n')).toMatch(/query\.limit/);
       expect(r.body.error.details.join('\n')).toMatch(/query\.area/);
     });
@@ -120,8 +142,8 @@ describe('admin spots', () => {
 
   describe('GET /api/spots/list', () => {
     it('401, 403 for a visitor', async () => {
-      expect((await request(app).get('/api/spots/list')).status).toBe(401);
-      expect((await request(app).get('/api/spots/list').set('Authorization', visitor.auth)).status).toBe(403);
+      expectError(await request(app).get('/api/spots/list'), 401, 'UNAUTHORIZED');
+      expectError(await request(app).get('/api/spots/list').set('Authorization', visitor.auth), 403, 'FORBIDDEN');
     });
 
     it('answers id, store code and name of every spot by store code, filtered by q', async () => {
@@ -141,7 +163,11 @@ describe('admin spots', () => {
     it('shows shop staff only their spots; 400 on a bad limit', async () => {
       const r = await request(app).get('/api/spots/list').set('Authorization', shop.auth);
       expect(r.body.data.map((s: { id: number }) => s.id)).toEqual([castle]);
-      expect((await request(app).get('/api/spots/list?limit=0').set('Authorization', admin.auth)).status).toBe(400);
+      expectError(
+        await request(app).get('/api/spots/list?limit=0').set('Authorization', admin.auth),
+        400,
+        'VALIDATION_FAILED',
+      );
     });
   });
 
@@ -162,8 +188,8 @@ describe('admin spots', () => {
     });
 
     it('401, 403 for a visitor and for shop staff of another spot, 404 for an unknown spot, 400 for a bad id', async () => {
-      expect((await request(app).get(`/api/spots/${castle}`)).status).toBe(401);
-      expect((await request(app).get(`/api/spots/${castle}`).set('Authorization', visitor.auth)).status).toBe(403);
+      expectError(await request(app).get(`/api/spots/${castle}`), 401, 'UNAUTHORIZED');
+      expectError(await request(app).get(`/api/spots/${castle}`).set('Authorization', visitor.auth), 403, 'FORBIDDEN');
       expect((await request(app).get(`/api/spots/${castle}`).set('Authorization', shop.auth)).status).toBe(200);
       const other = await request(app).get(`/api/spots/${onsen}`).set('Authorization', shop.auth);
       expect(other.status).toBe(403);
@@ -171,16 +197,18 @@ describe('admin spots', () => {
       const missing = await request(app).get('/api/spots/999999').set('Authorization', admin.auth);
       expect(missing.status).toBe(404);
       expect(missing.body.error.code).toBe('SPOT_NOT_FOUND');
-      expect((await request(app).get('/api/spots/abc').set('Authorization', admin.auth)).status).toBe(400);
+      expectError(await request(app).get('/api/spots/abc').set('Authorization', admin.auth), 400, 'VALIDATION_FAILED');
     });
   });
 
   describe('POST /api/storeadmininfos', () => {
     it('401 anonymous, 403 visitor, 403 shop staff creating a spot', async () => {
-      expect((await request(app).post('/api/storeadmininfos').send(valid())).status).toBe(401);
-      expect(
-        (await request(app).post('/api/storeadmininfos').set('Authorization', visitor.auth).send(valid())).status,
-      ).toBe(403);
+      expectError(await request(app).post('/api/storeadmininfos').send(valid()), 401, 'UNAUTHORIZED');
+      expectError(
+        await request(app).post('/api/storeadmininfos').set('Authorization', visitor.auth).send(valid()),
+        403,
+        'FORBIDDEN',
+      );
       const r = await request(app).post('/api/storeadmininfos').set('Authorization', shop.auth).send(valid());
       expect(r.status).toBe(403);
       expect(r.body.error.code).toBe('SPOT_CREATE_ADMIN_ONLY');
@@ -218,13 +246,13 @@ describe('admin spots', () => {
         .post('/api/storeadmininfos')
         .set('Authorization', admin.auth)
         .send(valid({ latitude: 0, longitude: 0 }));
-      expect(ja.status).toBe(400);
+      expectError(ja, 400, 'VALIDATION_FAILED');
       expect(ja.body.error.details).toEqual(['body.latitude: 緯度は-90〜90の数値で入力してください']);
       const fraction = await request(app)
         .post('/api/storeadmininfos')
         .set('Authorization', admin.auth)
         .send(valid({ usableRangeM: 10.5 }));
-      expect(fraction.status).toBe(400);
+      expectError(fraction, 400, 'VALIDATION_FAILED');
     });
 
     it('creates a spot for an admin (201) and records who did it', async () => {
@@ -345,7 +373,7 @@ describe('admin spots', () => {
         .set('Authorization', shop.auth)
         .set('x-lang', 'en')
         .send({ ...body, latitude: 33, usableRangeM: 50000 });
-      expect(moved.status).toBe(403);
+      expectError(moved, 403, 'SPOT_FIELDS_ADMIN_ONLY');
       expect(moved.body.error).toMatchObject({
         code: 'SPOT_FIELDS_ADMIN_ONLY',
         message: 'Only administrators can change: latitude, usableRangeM',
@@ -372,34 +400,36 @@ describe('admin spots', () => {
 
   describe('PUT /api/spots/{id}', () => {
     it('401, 403 visitor, 403 other shop, 400, 404, 409', async () => {
-      expect((await request(app).put(`/api/spots/${onsen}`).send(valid())).status).toBe(401);
-      expect(
-        (await request(app).put(`/api/spots/${onsen}`).set('Authorization', visitor.auth).send(valid())).status,
-      ).toBe(403);
-      expect(
-        (
-          await request(app)
-            .put(`/api/spots/${onsen}`)
-            .set('Authorization', shop.auth)
-            .send(valid({ storeCode: 'kmt-onsen' }))
-        ).status,
-      ).toBe(403);
-      expect(
-        (
-          await request(app)
-            .put(`/api/spots/${onsen}`)
-            .set('Authorization', admin.auth)
-            .send(valid({ longitude: 181 }))
-        ).status,
-      ).toBe(400);
-      expect(
-        (
-          await request(app)
-            .put('/api/spots/999999')
-            .set('Authorization', admin.auth)
-            .send(valid({ storeCode: 'kmt-x' }))
-        ).status,
-      ).toBe(404);
+      expectError(await request(app).put(`/api/spots/${onsen}`).send(valid()), 401, 'UNAUTHORIZED');
+      expectError(
+        await request(app).put(`/api/spots/${onsen}`).set('Authorization', visitor.auth).send(valid()),
+        403,
+        'FORBIDDEN',
+      );
+      expectError(
+        await request(app)
+          .put(`/api/spots/${onsen}`)
+          .set('Authorization', shop.auth)
+          .send(valid({ storeCode: 'kmt-onsen' })),
+        403,
+        'NOT_YOUR_SPOT',
+      );
+      expectError(
+        await request(app)
+          .put(`/api/spots/${onsen}`)
+          .set('Authorization', admin.auth)
+          .send(valid({ longitude: 181 })),
+        400,
+        'VALIDATION_FAILED',
+      );
+      expectError(
+        await request(app)
+          .put('/api/spots/999999')
+          .set('Authorization', admin.auth)
+          .send(valid({ storeCode: 'kmt-x' })),
+        404,
+        'SPOT_NOT_FOUND',
+      );
       const taken = await request(app)
         .put(`/api/spots/${onsen}`)
         .set('Authorization', admin.auth)

@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { expectAllowListRefusal, expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
@@ -70,7 +70,7 @@ describe('staff tokens are checked against the account on every request', () => 
       .post('/api/campaigns')
       .set('Authorization', admin.auth)
       .send({ name: { ja: '春' }, description: { ja: '' }, startsOn: '2027-04-01', endsOn: '2027-04-30' });
-    expect(write.status).toBe(401);
+    expectError(write, 401, 'INVALID_TOKEN');
     expect((await db('campaigns').select('id')).length).toBe(0);
 
     await db('staff_users').where({ id: admin.id }).update({ disabled: false });
@@ -81,7 +81,7 @@ describe('staff tokens are checked against the account on every request', () => 
     const gone = await createStaffAccount(db, { role: 'admin' });
     await db('staff_users').where({ id: gone.id }).delete();
     for (const path of reads())
-      expect((await request(app).get(path).set('Authorization', gone.auth)).status, path).toBe(401);
+      expectError(await request(app).get(path).set('Authorization', gone.auth), 401, 'INVALID_TOKEN', path);
   });
 
   it('takes the role and spots from the database, not from the token', async () => {
@@ -95,8 +95,8 @@ describe('staff tokens are checked against the account on every request', () => 
       role: 'shop',
       spotIds: [spotId],
     });
-    expect((await request(app).get('/api/faqs/list/category').set('Authorization', staff.auth)).status).toBe(403);
-    expect((await request(app).get('/api/campaigns').set('Authorization', staff.auth)).status).toBe(403);
+    expectError(await request(app).get('/api/faqs/list/category').set('Authorization', staff.auth), 403, 'FORBIDDEN');
+    expectError(await request(app).get('/api/campaigns').set('Authorization', staff.auth), 403, 'FORBIDDEN');
     const spots = await request(app).get('/api/spots').set('Authorization', staff.auth);
     expect(spots.body.data.map((s: { id: number }) => s.id)).toEqual([spotId]);
 
@@ -115,8 +115,7 @@ describe('staff tokens are checked against the account on every request', () => 
       .get('/api/spots')
       .set('Authorization', admin.auth)
       .set('X-Forwarded-For', '192.0.2.50');
-    expect(r.status).toBe(403);
-    expect(r.text).toBe('');
+    expectAllowListRefusal(r);
   });
 });
 
@@ -220,7 +219,7 @@ describe('audit trail access', () => {
     expect(other.body.data).toHaveLength(1);
     expect((await trail(admin.auth, 'spot', aso)).body.data[0]).toMatchObject({ action: 'update', entity: 'spot' });
     expect((await trail(admin.auth, 'campaign', campaignId)).status).toBe(200);
-    expect((await request(app).get(`/api/audit/coupon/${ownCoupon}`)).status).toBe(401);
-    expect((await trail((await createVisitor(db)).auth, 'coupon', ownCoupon)).status).toBe(403);
+    expectError(await request(app).get(`/api/audit/coupon/${ownCoupon}`), 401, 'UNAUTHORIZED');
+    expectError(await trail((await createVisitor(db)).auth, 'coupon', ownCoupon), 403, 'FORBIDDEN');
   });
 });

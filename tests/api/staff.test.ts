@@ -1,9 +1,12 @@
-import request from 'supertest';
+import { errorCode, expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb, testDialect } from '../helpers/db';
 import { createSpot, createStaffAccount, createVisitor } from '../helpers/factories';
+
+/** An answer as its status and error code: `401 INVALID_CREDENTIALS`. */
+const answer = (r: { status: number; body: unknown }) => `${r.status} ${errorCode(r)}`;
 
 /** Staff sign-in of the admin area (spec 6, issue 3): POST /api/login, GET /api/user, limits. */
 describe('staff sign-in', () => {
@@ -63,10 +66,14 @@ describe('staff sign-in', () => {
   });
 
   it('400 on a malformed email; 401 on /api/user without a token; 403 for a visitor token', async () => {
-    expect((await request(app).post('/api/login').send({ email: 'not-an-email', password: 'x' })).status).toBe(400);
-    expect((await request(app).get('/api/user')).status).toBe(401);
+    expectError(
+      await request(app).post('/api/login').send({ email: 'not-an-email', password: 'x' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectError(await request(app).get('/api/user'), 401, 'UNAUTHORIZED');
     const visitor = await createVisitor(db);
-    expect((await request(app).get('/api/user').set('Authorization', visitor.auth)).status).toBe(403);
+    expectError(await request(app).get('/api/user').set('Authorization', visitor.auth), 403, 'FORBIDDEN');
   });
 
   it('stores passwords only as scrypt hashes', async () => {
@@ -77,59 +84,59 @@ describe('staff sign-in', () => {
 
   it('answers the 11th bad login in a minute with 429, per address', async () => {
     const fresh = testApp(db).app;
-    const statuses: number[] = [];
+    const statuses: string[] = [];
     for (let i = 0; i < 11; i += 1) {
       statuses.push(
-        (
+        answer(
           await request(fresh)
             .post('/api/login')
-            .send({ email: `guess${i}@example.jp`, password: 'wrong' })
-        ).status,
+            .send({ email: `guess${i}@example.jp`, password: 'wrong' }),
+        ),
       );
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses[10]).toBe(429);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill('401 INVALID_CREDENTIALS'));
+    expect(statuses[10]).toBe('429 RATE_LIMITED');
     const blocked = await request(fresh)
       .post('/api/login')
       .set('x-lang', 'en')
       .send({ email: admin.email, password: admin.password });
-    expect(blocked.status).toBe(429);
+    expectError(blocked, 429, 'RATE_LIMITED');
     expect(blocked.body.error.message).toBe('Too many requests. Please try again later.');
   });
 
   it('counts bad logins per account across addresses', async () => {
     const fresh = testApp(db, { config: { trustProxy: ['loopback'], adminAllowedIps: ['0.0.0.0/0'] } }).app;
-    const statuses: number[] = [];
+    const statuses: string[] = [];
     for (let i = 0; i < 11; i += 1) {
       statuses.push(
-        (
+        answer(
           await request(fresh)
             .post('/api/login')
             .set('X-Forwarded-For', `198.51.100.${i + 1}`)
-            .send({ email: shop.email, password: 'wrong' })
-        ).status,
+            .send({ email: shop.email, password: 'wrong' }),
+        ),
       );
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses[10]).toBe(429);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill('401 INVALID_CREDENTIALS'));
+    expect(statuses[10]).toBe('429 RATE_LIMITED');
   });
 
   it(`shares the counts between two instances through the database store (${testDialect()})`, async () => {
     const shared = { rateLimitStore: 'database' as const };
     const one = testApp(db, { config: shared }).app;
     const two = testApp(db, { config: shared }).app;
-    const statuses: number[] = [];
+    const statuses: string[] = [];
     for (let i = 0; i < 11; i += 1) {
       const app = i % 2 === 0 ? one : two;
       statuses.push(
-        (
+        answer(
           await request(app)
             .post('/api/login')
-            .send({ email: `shared${i}@example.jp`, password: 'wrong' })
-        ).status,
+            .send({ email: `shared${i}@example.jp`, password: 'wrong' }),
+        ),
       );
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses[10]).toBe(429);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill('401 INVALID_CREDENTIALS'));
+    expect(statuses[10]).toBe('429 RATE_LIMITED');
   });
 });

@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { expectError, request } from '../helpers/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { fixedClock, testApp } from '../helpers/app';
@@ -40,7 +40,7 @@ describe('GET /api/stamps/get/list', () => {
 
   it('401 when signed out', async () => {
     const r = await request(app).get('/api/stamps/get/list');
-    expect(r.status).toBe(401);
+    expectError(r, 401, 'UNAUTHORIZED');
   });
 
   it('is empty before any coupon is used', async () => {
@@ -87,11 +87,15 @@ describe('GET /api/stamps/get/list', () => {
       .get('/api/stamps/get/list?campaignId=999')
       .set('Authorization', v.auth)
       .set('x-lang', 'en');
-    expect(unknown.status).toBe(404);
+    expectError(unknown, 404, 'CAMPAIGN_NOT_FOUND');
     expect(unknown.body.error).toMatchObject({ code: 'CAMPAIGN_NOT_FOUND', message: 'The stamp rally was not found.' });
     expect(unknown.body.error.requestId).toBeTruthy();
     expect(unknown.body.data).toBeUndefined();
-    expect((await request(app).get('/api/stamps/get/list?campaignId=x').set('Authorization', v.auth)).status).toBe(400);
+    expectError(
+      await request(app).get('/api/stamps/get/list?campaignId=x').set('Authorization', v.auth),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('answers campaign null when no rally runs today and none is asked for', async () => {

@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { DEMO_STAFF } from '../../seeds/02_demo_staff';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { chromiumAvailable, launchChromium, listen, phoneContext, staffDesktop, watchProblems } from './browser';
+import { chromiumAvailable, launchChromium, listen, phoneContext, SHOTS, staffDesktop, watchProblems } from './browser';
 
 /**
  * Issue 6's browser proof for the rest of the catalogue, on the seeded database (clock at
@@ -16,7 +16,6 @@ import { chromiumAvailable, launchChromium, listen, phoneContext, staffDesktop, 
  * history (with its printable QR code); imports a spot CSV file with a bad row and sees the
  * row named, nothing imported. Screenshots at 1280x800.
  */
-const SHOTS = 'docs/screenshots';
 const hasChromium = chromiumAvailable();
 const ADMIN = DEMO_STAFF.find((s) => s.role === 'admin')!;
 

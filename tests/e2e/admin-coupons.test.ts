@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CouponList } from '../../server/src/contracts/coupons';
+import type { CouponList } from '@contracts/coupons';
 import type { Db } from '../../server/src/db/knex';
 import { DEMO_STAFF } from '../../seeds/02_demo_staff';
 import { testApp } from '../helpers/app';
@@ -16,6 +16,7 @@ import {
   launchChromium,
   listen,
   phoneContext,
+  SHOTS,
   staffDesktop,
   watchProblems,
 } from './browser';
@@ -26,7 +27,6 @@ import {
  * texts in two languages, a seeded spot and an image, publish it and preview it as a phone;
  * a visitor's phone then finds it in /coupon/ with its image.
  */
-const SHOTS = 'docs/screenshots';
 const hasChromium = chromiumAvailable();
 const ADMIN = DEMO_STAFF.find((s) => s.role === 'admin')!;
 const TITLE_JA = '熊本城下 いきなり団子ひとつサービス';

@@ -1,7 +1,14 @@
+import { expect } from 'vitest';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+/**
+ * Where the browser tests save their screenshots: a git-ignored folder (SCREENSHOT_DIR to
+ * change it). The tracked pictures in docs/screenshots are refreshed only by `npm run screenshots`.
+ */
+export const SHOTS = process.env.SCREENSHOT_DIR ?? 'artifacts/screenshots';
 
 /** Debian's Chromium, or CHROMIUM_PATH (CI sets it). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -125,4 +132,15 @@ export async function staffDesktop(
   const context = await desktopContext(browser, baseURL);
   await context.addCookies([{ name: 'auth._token.local', value: encodeURIComponent(data.token), url: baseURL }]);
   return context;
+}
+
+/**
+ * Asserts that a cookie lasts `seconds` from when it was set, which was after `since` (epoch
+ * seconds read before the action that set it) and before this check: a bracket, not a
+ * tolerance on elapsed time (1 s either side for the browser's rounding).
+ */
+export function expectLifetime(cookie: { expires: number } | undefined, seconds: number, since: number): void {
+  const until = Date.now() / 1000;
+  expect(cookie?.expires).toBeGreaterThanOrEqual(Math.floor(since) + seconds - 1);
+  expect(cookie?.expires).toBeLessThanOrEqual(Math.ceil(until) + seconds + 1);
 }

@@ -3,11 +3,11 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CouponCard, CouponDetail, CouponList } from '../../server/src/contracts/coupons';
+import type { CouponCard, CouponDetail, CouponList } from '@contracts/coupons';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { appLive, chromiumAvailable, launchChromium, listen, phoneContext, watchProblems } from './browser';
+import { appLive, chromiumAvailable, launchChromium, listen, phoneContext, SHOTS, watchProblems } from './browser';
 
 /**
  * Issue 5 in Debian Chromium on a 390x844 phone: the app opens offline and shows the
@@ -20,7 +20,6 @@ import { appLive, chromiumAvailable, launchChromium, listen, phoneContext, watch
  * browser's clock is set a minute earlier, so a queued press's `usedAt` is a real past time
  * for the server. Every 'mark as used' that reaches the server is counted by a wrapper.
  */
-const SHOTS = 'docs/screenshots';
 const DIST_ASSETS = 'dist/client/assets';
 const BROWSER_NOW = new Date('2026-11-21T02:59:00Z');
 const hasChromium = chromiumAvailable();

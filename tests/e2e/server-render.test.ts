@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CouponList } from '../../server/src/contracts/coupons';
-import { PRERENDER_SCRIPT_ID, type PrerenderedData } from '../../server/src/contracts/pages';
+import type { CouponList } from '@contracts/coupons';
+import { PRERENDER_SCRIPT_ID, type PrerenderedData } from '@site/prerender';
 import type { Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
-import { appLive, chromiumAvailable, IPHONE_UA, launchChromium, listen, phoneContext } from './browser';
+import { appLive, chromiumAvailable, IPHONE_UA, launchChromium, listen, phoneContext, SHOTS } from './browser';
 
 /**
  * Issue 5: `/coupon/` comes rendered by the server (client/src/entry-server.tsx, built into
@@ -99,7 +99,7 @@ describe.skipIf(!hasChromium)('server-rendered coupon list (Chromium, 390x844 ph
     await still.goto('/coupon/');
     await expect(still.locator('[data-testid="coupon-grid"] > li').count()).resolves.toBe(firstPage.data.length);
     await expect(still.locator('.coupon-card__shop').first().isVisible()).resolves.toBe(true);
-    await still.screenshot({ path: 'docs/screenshots/coupon-list-before-scripts.png', animations: 'disabled' });
+    await still.screenshot({ path: `${SHOTS}/coupon-list-before-scripts.png`, animations: 'disabled' });
     await noJs.close();
 
     const context = await phoneContext(browser, baseURL, { serviceWorkers: 'block' });

@@ -36,3 +36,19 @@ export async function createTestDb(opts: { seed?: boolean } = {}): Promise<{ db:
     },
   };
 }
+
+/**
+ * Counts the SQL statements `db` runs until `stop()` (knex's query event): a test bounds an
+ * operation's work by its statements, which do not vary with the machine, not by its time.
+ */
+export function countStatements(db: Db): { stop: () => number } {
+  let n = 0;
+  const onQuery = () => void (n += 1);
+  db.on('query', onQuery);
+  return {
+    stop: () => {
+      db.off('query', onQuery);
+      return n;
+    },
+  };
+}

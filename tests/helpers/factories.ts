@@ -1,7 +1,7 @@
 import type { Db } from '../../server/src/db/knex';
 import { signAccessToken, signVisitorToken } from '../../server/src/domains/auth/auth.tokens';
 import { createStaff } from '../../server/src/domains/staff/staff.service';
-import type { Area, Purpose } from '../../server/src/contracts/common';
+import type { Area, Purpose } from '@contracts/common';
 
 const ts = '2026-10-01T00:00:00.000Z';
 const idOf = (row: unknown): number =>

@@ -1,6 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseConfig } from '../../server/src/config';
+import { loadConfig, MIN_SECRET_BYTES, parseConfig } from '../../server/src/config';
 
 describe('loadConfig', () => {
   it('defaults to SQLite at data/app.sqlite3 on port 3000 with the demo sign-in', () => {
@@ -17,22 +18,11 @@ describe('loadConfig', () => {
     expect(c.autoSeed).toBe(false);
   });
 
-  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://u:p@db/x' };
-
-  it('refuses to start in production without JWT_SECRET and DATABASE_URL', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET and DATABASE_URL/);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(/DATABASE_URL/);
-    const c = loadConfig({ ...production, ADMIN_ALLOWED_IPS: '203.0.113.0/24', TRUST_PROXY: '1' });
-    expect(c.demoLogin).toBe(false);
-    expect(c.trustProxy).toBe(1);
-  });
-
-  it('refuses to start in production without the admin allow-list or TRUST_PROXY', () => {
-    expect(() => loadConfig({ ...production, TRUST_PROXY: '1' })).toThrow(/ADMIN_ALLOWED_IPS/);
-    expect(() => loadConfig({ ...production, ADMIN_ALLOWED_IPS: '203.0.113.7' })).toThrow(/TRUST_PROXY/);
-    expect(loadConfig({ ...production, ADMIN_ALLOWED_IPS: '203.0.113.7', TRUST_PROXY: 'false' }).trustProxy).toBe(
-      false,
-    );
+  it('outside production, stands in for the LINE channel and JWT secret with public development values', () => {
+    const c = loadConfig({});
+    expect(c.line).toMatchObject({ channelId: 'demo-channel', channelSecret: 'demo-channel-secret' });
+    expect(c.jwtSecret).toBe('development-only-secret-change-me');
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
 
   it('outside production, admits loopback only to the admin area and says so', () => {
@@ -91,5 +81,145 @@ describe('loadConfig', () => {
 
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', JWT_SECRET: 'short' })).toThrow(/PORT[\s\S]*JWT_SECRET/);
+  });
+});
+
+describe('loadConfig in production (issue 11: no development secret)', () => {
+  /** Every production setting with a real value (32-byte secrets). */
+  const complete = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'j'.repeat(MIN_SECRET_BYTES),
+    DATABASE_URL: 'postgres://u:p@db:5432/passport',
+    LINE_CHANNEL_ID: '1650000000',
+    LINE_CHANNEL_SECRET: 'l'.repeat(MIN_SECRET_BYTES),
+    ADMIN_ALLOWED_IPS: '203.0.113.0/24',
+    TRUST_PROXY: '10.0.0.2, loopback',
+  };
+  const refusal = (env: NodeJS.ProcessEnv) => {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      return (err as Error).message;
+    }
+    throw new Error('the configuration was accepted');
+  };
+
+  it('starts with every secret and identity set, with no demo sign-in and the proxies named', () => {
+    const c = loadConfig(complete);
+    expect(c).toMatchObject({
+      nodeEnv: 'production',
+      demoLogin: false,
+      jwtSecret: complete.JWT_SECRET,
+      line: { channelId: '1650000000', channelSecret: complete.LINE_CHANNEL_SECRET },
+      adminAllowedIps: ['203.0.113.0/24'],
+      trustProxy: ['10.0.0.2', 'loopback'],
+    });
+    expect(loadConfig({ ...complete, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...complete, TRUST_PROXY: 'uniquelocal,linklocal,fd00::/8' }).trustProxy).toEqual([
+      'uniquelocal',
+      'linklocal',
+      'fd00::/8',
+    ]);
+  });
+
+  const required = [
+    'JWT_SECRET',
+    'DATABASE_URL',
+    'LINE_CHANNEL_ID',
+    'LINE_CHANNEL_SECRET',
+    'ADMIN_ALLOWED_IPS',
+    'TRUST_PROXY',
+  ];
+  for (const name of required) {
+    it(`refuses to start without ${name}, naming it`, () => {
+      const env: NodeJS.ProcessEnv = { ...complete };
+      delete env[name];
+      expect(refusal(env)).toMatch(new RegExp(`^${name}: missing`, 'm'));
+      expect(refusal({ ...complete, [name]: '' })).toMatch(new RegExp(`^${name}: missing`, 'm'));
+    });
+  }
+
+  it('names every missing setting in one message', () => {
+    const message = refusal({ NODE_ENV: 'production' });
+    expect(message).toMatch(/^Production \(NODE_ENV=production\) refuses to start/);
+    for (const name of required) expect(message).toMatch(new RegExp(`^${name}: missing`, 'm'));
+  });
+
+  it('stops the real server before it opens the database: exit code 1, every missing setting on stderr', () => {
+    const { LINE_CHANNEL_SECRET: _, ...env } = complete;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      env: { PATH: process.env.PATH, ...env, TRUST_PROXY: 'true' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^LINE_CHANNEL_SECRET: missing$/m);
+    expect(run.stderr).toMatch(/^TRUST_PROXY: true trusts X-Forwarded-For from any caller/m);
+    expect(run.stdout).not.toMatch(/listening/);
+  });
+
+  it('refuses secrets shorter than 32 bytes and the public development values', () => {
+    const short = 's'.repeat(MIN_SECRET_BYTES - 1);
+    expect(refusal({ ...complete, JWT_SECRET: short })).toMatch(/^JWT_SECRET: shorter than 32 bytes/m);
+    expect(refusal({ ...complete, LINE_CHANNEL_SECRET: short })).toMatch(
+      /^LINE_CHANNEL_SECRET: shorter than 32 bytes/m,
+    );
+    // 11 three-byte characters are 33 bytes: the length is counted in bytes, not characters.
+    expect(loadConfig({ ...complete, LINE_CHANNEL_SECRET: 'く'.repeat(11) }).line.channelSecret).toBe('く'.repeat(11));
+    expect(refusal({ ...complete, LINE_CHANNEL_SECRET: 'demo-channel-secret' })).toMatch(/^LINE_CHANNEL_SECRET: /m);
+    expect(refusal({ ...complete, JWT_SECRET: 'development-only-secret-change-me' })).toMatch(
+      /^JWT_SECRET: is the public development value/m,
+    );
+    expect(refusal({ ...complete, LINE_CHANNEL_ID: 'demo-channel' })).toMatch(
+      /^LINE_CHANNEL_ID: not a LINE Login channel id/m,
+    );
+  });
+
+  it('refuses a hop count or true for TRUST_PROXY, saying why', () => {
+    for (const v of ['1', '2', 'true'])
+      expect(refusal({ ...complete, TRUST_PROXY: v })).toMatch(
+        /^TRUST_PROXY: .* trusts X-Forwarded-For from any caller.*walks past the admin allow-list/m,
+      );
+    expect(refusal({ ...complete, TRUST_PROXY: 'loopback, proxy.internal' })).toMatch(
+      /^TRUST_PROXY: not an address, range or loopback\/uniquelocal\/linklocal: proxy\.internal/m,
+    );
+  });
+
+  it('takes the admin allow-list from a file, and refuses an empty or unreadable one', () => {
+    const { ADMIN_ALLOWED_IPS: _, ...noList } = complete;
+    const withFile = { ...noList, ADMIN_ALLOWED_IPS_FILE: '/etc/passport/admin-ips' };
+    expect(parseConfig(withFile, () => '203.0.113.7 # office\n').adminAllowedIps).toEqual(['203.0.113.7']);
+    expect(() => parseConfig(withFile, () => '# nobody yet\n')).toThrow(
+      /^ADMIN_ALLOWED_IPS: ADMIN_ALLOWED_IPS_FILE lists no address/m,
+    );
+    expect(() =>
+      parseConfig(withFile, () => {
+        throw new Error('ENOENT: no such file');
+      }),
+    ).toThrow(/^ADMIN_ALLOWED_IPS: ADMIN_ALLOWED_IPS_FILE cannot be read \(ENOENT/m);
+  });
+
+  it('with mail on, refuses an SMTP URL without user and password and default addresses', () => {
+    expect(loadConfig(complete).mail.smtpUrl).toBeNull(); // mail off needs nothing
+    const mail = { ...complete, CONTACT_TO: 'info@passport.example.jp', MAIL_FROM: 'no-reply@passport.example.jp' };
+    expect(refusal({ ...mail, SMTP_URL: 'smtp://mail.example.jp:587' })).toMatch(
+      /^SMTP_URL: has no user and password/m,
+    );
+    expect(refusal({ ...mail, SMTP_URL: 'smtp://user@mail.example.jp:587' })).toMatch(
+      /^SMTP_URL: has no user and password/m,
+    );
+    const message = refusal({ ...complete, SMTP_URL: 'smtp://user:pw@mail.example.jp:587' });
+    expect(message).toMatch(/^CONTACT_TO: missing while SMTP_URL is set/m);
+    expect(message).toMatch(/^MAIL_FROM: missing while SMTP_URL is set/m);
+    expect(loadConfig({ ...mail, SMTP_URL: 'smtp://user:pw@mail.example.jp:587' }).mail.smtpUrl).toBe(
+      'smtp://user:pw@mail.example.jp:587',
+    );
+  });
+
+  it('lists invalid settings beside the refused ones', () => {
+    const message = refusal({ ...complete, PORT: 'eighty', JWT_SECRET: 'short' });
+    expect(message).toMatch(/^JWT_SECRET: shorter than 32 bytes/m);
+    expect(message).toMatch(/^PORT: /m);
+    expect(message.match(/^JWT_SECRET/gm)).toHaveLength(1);
   });
 });

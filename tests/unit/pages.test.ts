@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN_ROOTS,
-  adminPathOf,
-  browserLocale,
-  decideLanguage,
-  isLanguageRoot,
-  isPhoneUserAgent,
-  localeOfPath,
-  matchPage,
-  PAGE_PATTERNS,
-  parseAcceptLanguage,
-  stripLocale,
-  withLocale,
-} from '../../server/src/contracts/pages';
+import { ADMIN_ROOTS, adminPathOf, matchPage, PAGE_PATTERNS } from '@site/page-table';
+import { browserLocale, decideLanguage, parseAcceptLanguage } from '@site/language-detection';
+import { isLanguageRoot, localeOfPath, stripLocale, withLocale } from '@site/languages';
+import { isPhoneUserAgent } from '@site/user-agent';
 
 /** The route table and the language rule shared by the client and the server (spec 1, 2). */
 describe('page route table', () => {

@@ -1,4 +1,4 @@
-import type { StaffRole } from '../../../server/src/contracts/staff';
+import type { StaffRole } from '@contracts/staff';
 import type { AdminKey } from './lib/i18n';
 import type { AdminPageId } from './lib/paths';
 

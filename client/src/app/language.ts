@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { decideLanguage, localeOfPath } from '../../../server/src/contracts/pages';
+import { decideLanguage } from '@site/language-detection';
+import { localeOfPath } from '@site/languages';
 import { readLocaleCookie, rememberLocale, type Locale } from '../lib/i18n';
 
 /**
- * Spec 2's language rule at start (contracts/pages `decideLanguage`): `?lang=xx` and the
+ * Spec 2's language rule at start (@site/language-detection `decideLanguage`): `?lang=xx` and the
  * root path's cookie or browser language. The server already redirected ordinary page
  * loads; this covers pages a service worker answered. Rewrites the URL in place (no reload)
  * and returns the language of the page to show.

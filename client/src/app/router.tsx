@@ -35,7 +35,7 @@ const withContent = <T,>(chunk: Promise<T>): Promise<T> =>
 const comingSoon = () =>
   withContent(import('../features/coming-soon/pages/coming-soon-page')).then((m) => m.ComingSoonPage);
 
-/** The one route table: every page of spec 2 (contracts/pages) mapped to its screen. */
+/** The one route table: every page of spec 2 (@site/page-table) mapped to its screen. */
 const SCREENS: Record<PageId, Screen> = {
   home: {
     title: 'pages.home',

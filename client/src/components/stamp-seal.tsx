@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { StampKind } from '../../../server/src/contracts/stamps';
+import type { StampKind } from '@contracts/stamps';
 
 /** A round inked seal, red or gold, like a hanko stamp on a paper card. */
 export function StampSeal({

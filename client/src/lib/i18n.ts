@@ -1,8 +1,8 @@
 import { createInstance, type BackendModule } from 'i18next';
 import { createContext, useContext } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import type { Locale } from '../../../server/src/contracts/common';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../../server/src/contracts/pages';
+import type { Locale } from '@contracts/common';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '@site/language-detection';
 import ja from '../../../locales/ja.json';
 import type contentJa from '../../../locales/content/ja.json';
 

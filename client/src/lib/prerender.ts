@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { PRERENDER_SCRIPT_ID, type PrerenderedData, type ServerRender } from '../../../server/src/contracts/pages';
+import { PRERENDER_SCRIPT_ID, type PrerenderedData, type ServerRender } from '@site/prerender';
 
 export type { PrerenderedData, ServerRender };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Area, Id, IdText, JstDate, ListMeta, Purpose } from './common';
+import { Area, Id, IdText, JstDate, ListMeta, Purpose, TranslatedLocale } from './common';
 
 const text = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' });
 const requiredText = (max: number) => text(max).min(1, { error: 'validation.required' });
@@ -48,6 +48,8 @@ export const AdminCouponQuery = z.object({
   purpose: Purpose.optional(),
   tag: z.string().trim().min(1).max(100).optional(),
   status: CouponStatus.optional(),
+  /** Only coupons with no text of their own in this language (shown there in Japanese). */
+  missing: TranslatedLocale.optional(),
   sort: z.enum(['newest', 'oldest', 'validTo', 'title']).default('newest'),
 });
 export type AdminCouponQuery = z.output<typeof AdminCouponQuery>;
@@ -77,6 +79,8 @@ export const AdminCouponRow = z.object({
   /** published and valid today; draft (not published); scheduled (starts later); expired. */
   status: CouponStatus,
   imageUrl: z.string().nullable(),
+  /** Languages without the coupon's own texts (visitors there read the Japanese ones), in TRANSLATED_LOCALES order. */
+  missingLocales: z.array(TranslatedLocale),
   updatedAt: z.string(),
 });
 export type AdminCouponRow = z.infer<typeof AdminCouponRow>;
@@ -109,13 +113,15 @@ export const AdminCouponResponse = z.object({ data: AdminCoupon });
 export const TagSuggestions = z.object({ data: z.array(z.object({ tag: z.string(), count: z.number().int() })) });
 
 export const LinePointAmountQuery = z.object({ couponId: IdText });
-/** LINE points per use of a coupon, and what it has given so far (points). */
+/**
+ * The LINE points a coupon is set to give per use (`amount`, a setting) and its uses so far.
+ * No points are sent yet, so there is no "points given" figure until grants are recorded.
+ */
 export const LinePointAmount = z.object({
   data: z.object({
     couponId: z.number().int(),
     amount: z.number().int(),
     redemptions: z.number().int(),
-    pointsIssued: z.number().int(),
   }),
 });
 

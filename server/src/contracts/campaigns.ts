@@ -31,15 +31,25 @@ export function rallySeasonOf(startsOn: string): { from: string; to: string } {
   return { from: `${first}-11-01`, to: `${first + 1}-01-31` };
 }
 
-/** Body of POST /api/campaigns and PUT /api/campaigns/{id} (issue 6): the period within one season (spec 9). */
+/**
+ * Which date of a rally period leaves its season (spec 9), or null: a start from February to
+ * October is the start's fault; otherwise an end past the season's 31 January is the end's.
+ */
+export function rallySeasonProblem(c: { startsOn: string; endsOn: string }): 'startsOn' | 'endsOn' | null {
+  const season = rallySeasonOf(c.startsOn);
+  if (c.startsOn < season.from || c.startsOn > season.to) return 'startsOn';
+  if (c.endsOn > season.to) return 'endsOn';
+  return null;
+}
+
+/**
+ * Body of POST /api/campaigns and PUT /api/campaigns/{id} (issue 6): the period within one
+ * season (spec 9). A season error is reported on the date at fault (`body.startsOn` or
+ * `body.endsOn`: validation.rallySeason).
+ */
 export const CampaignInput = z
   .object({ name: LocalisedTexts(300), description: LocalisedTexts(4000, false), startsOn: JstDate, endsOn: JstDate })
   .refine((c) => c.startsOn <= c.endsOn, { path: ['endsOn'], error: 'validation.periodOrder' })
-  .refine(
-    (c) => {
-      const season = rallySeasonOf(c.startsOn);
-      return c.startsOn >= season.from && c.endsOn <= season.to;
-    },
-    { path: ['startsOn'], error: 'validation.rallySeason' },
-  );
+  .refine((c) => rallySeasonProblem(c) !== 'startsOn', { path: ['startsOn'], error: 'validation.rallySeason' })
+  .refine((c) => rallySeasonProblem(c) !== 'endsOn', { path: ['endsOn'], error: 'validation.rallySeason' });
 export type CampaignInput = z.output<typeof CampaignInput>;

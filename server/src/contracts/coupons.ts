@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Area, IdText, JstDate, Latitude, ListMeta, Longitude, Paging, Purpose } from './common';
+import { Area, IdText, JstDate, Latitude, ListMeta, LocaleSchema, Longitude, Paging, Purpose } from './common';
 import { Stamp } from './stamps';
 
 /** Query of GET /api/coupons/list/search (spec 7). `tag` may repeat. */
@@ -15,7 +15,14 @@ export const CouponSearchQuery = Paging.extend({
 });
 export type CouponSearchQuery = z.output<typeof CouponSearchQuery>;
 
-export const SpotRef = z.object({ id: z.number().int(), name: z.string() });
+/**
+ * The language a text was actually served in (issue 11): the caller's, or `ja` when it has
+ * no translation there and the Japanese text stands in. Optional in the contract; the API
+ * always sends it on coupon cards and details and on spot names.
+ */
+export const TextLocale = LocaleSchema.optional();
+
+export const SpotRef = z.object({ id: z.number().int(), name: z.string(), textLocale: TextLocale });
 
 /** A coupon as the list shows it: localised texts, first spot, whether it gives gold. */
 export const CouponCard = z.object({
@@ -33,6 +40,8 @@ export const CouponCard = z.object({
   givesGold: z.boolean(),
   spot: SpotRef.nullable(),
   spotCount: z.number().int(),
+  /** The language of title, discount (and the detail's description): see TextLocale. */
+  textLocale: TextLocale,
 });
 export type CouponCard = z.infer<typeof CouponCard>;
 
@@ -48,6 +57,8 @@ export const CouponSpot = z.object({
   latitude: z.number(),
   longitude: z.number(),
   usableRangeM: z.number().int(),
+  /** The language of `name`: see TextLocale. */
+  textLocale: TextLocale,
 });
 export type CouponSpot = z.infer<typeof CouponSpot>;
 

@@ -45,4 +45,4 @@ export const AdminFaqCategory = z.object({
 });
 export type AdminFaqCategory = z.infer<typeof AdminFaqCategory>;
 export const AdminFaqListResponse = z.object({ data: z.array(AdminFaqCategory), meta: ListMeta });
-export const SavedIdResponse = z.object({ data: z.object({ id: z.number().int() }) });
+export { SavedIdResponse } from './common';

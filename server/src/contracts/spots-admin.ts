@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Area, AREAS, Id, IdText, JstDate, ListMeta, Purpose, PURPOSES } from './common';
+import { Area, AREAS, Id, IdText, JstDate, ListMeta, Purpose, PURPOSES, TranslatedLocale } from './common';
 
 /**
  * Admin spots (spec 7 "Spots", issue 6): list, detail, create and edit, the printable QR
@@ -88,7 +88,10 @@ export type StoreAdminInfoBody = z.output<typeof StoreAdminInfoBody>;
 /** Fields only admins may change: they decide where coupons count as used (shop staff keep them as they are). */
 export const ADMIN_ONLY_SPOT_FIELDS = ['storeCode', 'latitude', 'longitude', 'usableRangeM'] as const;
 
-/** Query of GET /api/spots: `q` matches a name in any language, the store code or the address. */
+/**
+ * Query of GET /api/spots: `q` matches a name in any language, the store code or the address;
+ * `missing` keeps the spots with no name in that language.
+ */
 export const SpotAdminQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -96,6 +99,8 @@ export const SpotAdminQuery = z.object({
   area: Area.optional(),
   purpose: Purpose.optional(),
   genre: z.string().trim().min(1).max(100).optional(),
+  /** Only spots with no name of their own in this language (shown there in Japanese). */
+  missing: TranslatedLocale.optional(),
   sort: z.enum(['storeCode', '-storeCode', 'id', '-id', 'updatedAt', '-updatedAt']).default('storeCode'),
 });
 export type SpotAdminQuery = z.output<typeof SpotAdminQuery>;
@@ -112,8 +117,10 @@ export const SpotAdminRow = z.object({
   purpose: Purpose,
   genre: z.string().nullable(),
   usableRangeM: z.number().int(),
-  /** Coupons usable at this spot (any state). */
+  /** Coupons usable at this spot: drafts, scheduled and expired ones too, deleted ones not. */
   couponCount: z.number().int(),
+  /** Languages without the spot's own name (visitors there read the Japanese one), in TRANSLATED_LOCALES order. */
+  missingLocales: z.array(TranslatedLocale),
   updatedAt: z.string(),
 });
 export type SpotAdminRow = z.infer<typeof SpotAdminRow>;

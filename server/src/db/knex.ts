@@ -1,28 +1,45 @@
 import knexFactory, { type Knex } from 'knex';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { APP_ROOT, COMPILED } from '../app-root';
 import type { Config } from '../config';
 
 export type Db = Knex;
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const MIGRATIONS_DIR = resolve(root, 'migrations');
+/** migrations/*.ts, or once compiled their JavaScript, which `npm run build` writes here. */
+export const MIGRATIONS_DIR = resolve(APP_ROOT, COMPILED ? 'dist/server-app/migrations' : 'migrations');
+const extension = COMPILED ? '.js' : '.ts';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
 /**
- * Lists migrations/*.ts and loads each with our own `import()`, so the TypeScript files load
- * under tsx and under Vitest alike (knex's loader would use Node's, which cannot read .ts).
+ * Lists the migrations and loads each with our own `import()`: the TypeScript files under tsx
+ * and Vitest (knex's loader would use Node's, which cannot read .ts), their compiled
+ * JavaScript in the built server. A migration is always named by its source file
+ * (`…_foundation.ts`, as knex_migrations records it), so either runs the same list.
  */
 const migrationSource: Knex.MigrationSource<string> = {
   getMigrations: async () =>
     readdirSync(MIGRATIONS_DIR)
-      .filter((f) => /^\d+_.+\.ts$/.test(f))
+      .filter((f) => /^\d+_.+\.[jt]s$/.test(f) && f.endsWith(extension))
+      .map((f) => f.replace(/\.js$/, '.ts'))
       .sort(),
   getMigrationName: (name) => name,
-  getMigration: async (name) => (await import(pathToFileURL(resolve(MIGRATIONS_DIR, name)).href)) as Migration,
+  getMigration: async (name) =>
+    (await import(pathToFileURL(resolve(MIGRATIONS_DIR, name.replace(/\.ts$/, extension))).href)) as Migration,
 };
+
+/**
+ * Names of the migrations this build has that the database has not run (every one when it
+ * has never been migrated). Reads only: unlike `migrate.list`, never creates knex's tables.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const all = await migrationSource.getMigrations([]);
+  if (!(await db.schema.hasTable('knex_migrations'))) return all;
+  const done = new Set((await db('knex_migrations').select('name')).map((r: { name: string }) => r.name));
+  return all.filter((name) => !done.has(name));
+}
 
 /** The subset of a better-sqlite3 connection that the pool set-up touches. */
 interface SqliteConnection {

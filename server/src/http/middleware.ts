@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { DEFAULT_LOCALE, isLocale } from '../contracts/common';
-import { verifyAccessToken } from '../domains/auth/auth.tokens';
-import { signedInStaff } from '../domains/staff/staff.service';
-import type { AppDeps } from './context';
+import type { Actor } from './context';
 import { UnauthorizedError } from './errors';
 
 /** Gives every request an id (kept from `X-Request-Id` when sane) and echoes it back. */
@@ -22,15 +20,15 @@ export function locale(req: Request, _res: Response, next: NextFunction) {
 }
 
 /**
- * Reads an `Authorization: Bearer` token into `req.actor`. No header: anonymous. A staff
- * token names an account, which is loaded from the database (one indexed query, no cache,
- * so every instance agrees at once): its role and spots come from there, never from the
- * token. A bad or expired token, or one of a deleted or disabled account, leaves
+ * Reads an `Authorization: Bearer` token into `req.actor` through `actorOf` (app.ts passes
+ * commands/actor-of-token). No header: anonymous. A staff token names an account, which is
+ * loaded from the database (one indexed query, no cache, so every instance agrees at once):
+ * its role and spots come from there, never from the token. A bad or expired token, or one of a deleted or disabled account, leaves
  * `req.authError`, which the route raises (401 INVALID_TOKEN, so the client signs in
  * again) after the allow-list and rate limits have had their say. A database failure is
  * passed on as such (500), not mistaken for a bad token.
  */
-export function authenticate(deps: AppDeps) {
+export function authenticate(actorOf: (token: string) => Promise<Actor>) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     req.actor = { kind: 'anonymous' };
     const header = req.get('authorization');
@@ -38,8 +36,7 @@ export function authenticate(deps: AppDeps) {
     const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
     try {
       if (!token) throw new UnauthorizedError('INVALID_TOKEN');
-      const subject = verifyAccessToken(token, deps.config.jwtSecret, deps.clock.now().getTime());
-      req.actor = subject.kind === 'staff' ? await signedInStaff(deps.db, subject.staffId) : subject;
+      req.actor = await actorOf(token);
     } catch (err) {
       if (!(err instanceof UnauthorizedError)) return next(err);
       req.authError = err;

@@ -6,17 +6,13 @@ import type { Logger } from 'pino';
 import type { Locale } from '../contracts/common';
 import {
   decideLanguage,
-  isPhoneUserAgent,
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE_S,
-  matchPage,
   parseAcceptLanguage,
-  PRERENDER_SCRIPT_ID,
-  type PageId,
-  type PageMatch,
-  type PrerenderedData,
-  type ServerRender,
-} from '../contracts/pages';
+} from '../site/language-detection';
+import { isPhoneUserAgent } from '../site/user-agent';
+import { matchPage, type PageId, type PageMatch } from '../site/page-table';
+import { PRERENDER_SCRIPT_ID, type PrerenderedData, type ServerRender } from '../site/prerender';
 import { NotFoundError } from './errors';
 
 /** One cookie's value from the `Cookie` header (no cookie-parser needed for one name). */
@@ -85,7 +81,7 @@ function cssOf(manifest: Manifest, key: string, seen = new Set<string>()): strin
 }
 
 /**
- * The page side of the server (spec 2): every path of the route table (contracts/pages),
+ * The page side of the server (spec 2): every path of the route table (site/page-table),
  * in each language, answers the PWA's index.html with 200; any other path answers it with
  * 404 so the client shows '404 Not Found' (a missing file with an extension gets the JSON
  * 404 instead). `?lang=xx` and the root path's language detection redirect here with a

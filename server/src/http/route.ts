@@ -40,8 +40,15 @@ export interface RouteSpec<P extends Schema | undefined, Q extends Schema | unde
   params?: P;
   query?: Q;
   body?: B;
-  /** Schema of the whole JSON body answered on success. */
+  /** Schema of the whole body answered on success: JSON, or the text of a `text/*` answer. */
   response: Schema;
+  /** Success statuses (default 200), e.g. 201 for a create. */
+  success?: number[];
+  /**
+   * Media types of the success body (default JSON): `text/csv` is `response` as text; an
+   * `image/*` type is bytes, and `response` then describes only the JSON answer, if any.
+   */
+  media?: string[];
   /** Error statuses the route may answer (documented in OpenAPI). */
   errors?: number[];
   handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<unknown>;
@@ -159,17 +166,6 @@ export function mountRoutes(
         next(err);
       }
     });
-    const guarded = route.access !== 'public' && route.access !== 'optionalVisitor';
-    const errorStatuses = [
-      ...new Set([
-        ...(route.errors ?? []),
-        400,
-        ...(route.body && !route.upload ? [415] : []),
-        ...(guarded ? [401, 403] : []),
-        ...(isAdminArea(route) ? [403] : []),
-        ...(route.rateLimit ? [429] : []),
-      ]),
-    ].sort();
     registry.registerPath({
       method: route.method,
       path: `/api${route.path}`,
@@ -181,9 +177,11 @@ export function mountRoutes(
         body: route.body ? { content: { 'application/json': { schema: route.body } } } : undefined,
       },
       responses: {
-        200: { description: 'Success', content: { 'application/json': { schema: route.response } } },
         ...Object.fromEntries(
-          errorStatuses.map((s) => [
+          successStatuses(route).map((s) => [s, { description: 'Success', content: successContent(route) }]),
+        ),
+        ...Object.fromEntries(
+          errorStatuses(route).map((s) => [
             s,
             { description: 'Error', content: { 'application/json': { schema: ErrorBody } } },
           ]),
@@ -191,6 +189,45 @@ export function mountRoutes(
       },
     });
   }
+}
+
+/** The media types a route's success body may have (JSON unless it says otherwise). */
+export function successMedia(route: Pick<AnyRoute, 'media'>): string[] {
+  return route.media ?? ['application/json'];
+}
+
+/** The statuses a route answers on success, as OpenAPI documents them. */
+export function successStatuses(route: Pick<AnyRoute, 'success'>): number[] {
+  return route.success ?? [200];
+}
+
+const Binary = z.string().meta({ format: 'binary' });
+
+function successContent(route: AnyRoute) {
+  return Object.fromEntries(
+    successMedia(route).map((type) => [type, { schema: type.startsWith('image/') ? Binary : route.response }]),
+  );
+}
+
+/**
+ * The error statuses a route may answer, as OpenAPI documents them: its own, 400 (bad input),
+ * 401 (a token sent that is not valid, on any route; and nobody signed in where someone must
+ * be), 415 for a JSON body, 403 for the wrong caller or behind the admin allow-list, 429
+ * behind a rate limiter.
+ */
+export function errorStatuses(route: AnyRoute): number[] {
+  const guarded = route.access !== 'public' && route.access !== 'optionalVisitor';
+  return [
+    ...new Set([
+      ...(route.errors ?? []),
+      400,
+      401,
+      ...(route.body && !route.upload ? [415] : []),
+      ...(guarded ? [403] : []),
+      ...(isAdminArea(route) ? [403] : []),
+      ...(route.rateLimit ? [429] : []),
+    ]),
+  ].sort();
 }
 
 export type AnyRoute = RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>;

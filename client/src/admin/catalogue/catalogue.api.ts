@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { AuditEntity, AuditEntry } from '../../../../server/src/contracts/audit';
-import type { CampaignDetail } from '../../../../server/src/contracts/campaigns';
-import type { AdminFaqCategory } from '../../../../server/src/contracts/faqs';
+import type { AuditEntity, AuditEntry } from '@contracts/audit';
+import type { CampaignDetail } from '@contracts/campaigns';
+import type { AdminFaqCategory } from '@contracts/faqs';
 import type {
   RankingList,
   RankingQuery,
@@ -10,7 +10,7 @@ import type {
   SpotAdminQuery,
   SpotImportResult,
   SpotQr,
-} from '../../../../server/src/contracts/spots-admin';
+} from '@contracts/spots-admin';
 import { AdminApiError, adminApi, adminErrorText, apiUrl, recordId, settle } from '../lib/api';
 import { adminLocale } from '../lib/i18n';
 import { readStaffToken } from '../lib/staff-token';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { LOCALES } from '../../../../server/src/contracts/common';
+import { LOCALES } from '@contracts/common';
 import { Icon } from '../layout/icons';
 import { AdminApiError, adminMessageOf } from '../lib/api';
 import { useAdminLocale, useAdminT } from '../lib/i18n';

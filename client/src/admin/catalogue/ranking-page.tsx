@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AREAS, PURPOSES } from '../../../../server/src/contracts/common';
+import { AREAS, PURPOSES } from '@contracts/common';
 import { Icon } from '../layout/icons';
 import { formatDate, formatNumber } from '../lib/format';
 import { useAdminLocale, useAdminT } from '../lib/i18n';

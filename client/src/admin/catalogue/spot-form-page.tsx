@@ -1,11 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { AREAS, PURPOSES, type Area, type Purpose } from '../../../../server/src/contracts/common';
-import {
-  DEFAULT_USABLE_RANGE_M,
-  USABLE_RANGE_MAX_M,
-  USABLE_RANGE_MIN_M,
-} from '../../../../server/src/contracts/spots-admin';
+import { AREAS, PURPOSES, type Area, type Purpose } from '@contracts/common';
+import { DEFAULT_USABLE_RANGE_M, USABLE_RANGE_MAX_M, USABLE_RANGE_MIN_M } from '@contracts/spots-admin';
 import { Icon } from '../layout/icons';
 import { AdminApiError, adminMessageOf } from '../lib/api';
 import { formatDateTime } from '../lib/format';

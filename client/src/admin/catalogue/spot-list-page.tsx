@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AREAS, PURPOSES } from '../../../../server/src/contracts/common';
+import { AREAS, PURPOSES } from '@contracts/common';
 import { Icon } from '../layout/icons';
 import { formatDay, formatNumber } from '../lib/format';
 import { useAdminLocale, useAdminT } from '../lib/i18n';
@@ -8,6 +8,7 @@ import { adminPaths } from '../lib/paths';
 import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
 import { CategoryFilters } from '../shared/category-filters';
+import { MissingLanguageFilter, MissingLanguages, missingFrom } from '../shared/missing-languages';
 import { useStaffSession } from '../session/session.store';
 import { listSpots } from './catalogue.api';
 import { CsvPanel } from './csv-panel';
@@ -24,7 +25,8 @@ export const spotNewPath = () => `${adminPaths.page('setting')}spot/regist/`;
 
 /**
  * `setting/` (issue 6): the spots (stores) staff look after, searched by name, store code or
- * address, filtered by area and purpose, paged in the URL; the CSV files below the list.
+ * address, filtered by area, purpose and a language without a name (issue 11), paged in the
+ * URL, each with the languages its name is missing in; the CSV files below the list.
  */
 export function SpotListPage() {
   const t = useAdminT();
@@ -37,6 +39,7 @@ export function SpotListPage() {
     q: q.get('q') ?? '',
     area: oneOf(AREAS, q.get('area')),
     purpose: oneOf(PURPOSES, q.get('purpose')),
+    missing: missingFrom(q.get('missing')),
   };
   const pageN = Number(q.get('page'));
   const page = Number.isInteger(pageN) && pageN > 1 ? pageN : 1;
@@ -53,6 +56,7 @@ export function SpotListPage() {
           q: filters.q || undefined,
           area: filters.area || undefined,
           purpose: filters.purpose || undefined,
+          missing: filters.missing || undefined,
         },
         signal,
       ),
@@ -64,6 +68,7 @@ export function SpotListPage() {
     if (f.q.trim()) out.set('q', f.q.trim());
     if (f.area) out.set('area', f.area);
     if (f.purpose) out.set('purpose', f.purpose);
+    if (f.missing) out.set('missing', f.missing);
     if (p > 1) out.set('page', String(p));
     const s = out.toString();
     navigate(pathname + (s ? `?${s}` : ''));
@@ -75,7 +80,7 @@ export function SpotListPage() {
   const rows = list.data?.data ?? [];
   const total = list.data?.meta.total;
   const pages = total === undefined ? 1 : Math.max(1, Math.ceil(total / LIMIT));
-  const filtered = Boolean(filters.q || filters.area || filters.purpose);
+  const filtered = Boolean(filters.q || filters.area || filters.purpose || filters.missing);
 
   return (
     <div className="adm-page">
@@ -111,6 +116,7 @@ export function SpotListPage() {
             onArea={(v) => go({ area: v, q: draft })}
             onPurpose={(v) => go({ purpose: v, q: draft })}
           />
+          <MissingLanguageFilter value={filters.missing} onChange={(v) => go({ missing: v, q: draft })} />
         </div>
         <div className="adm-filters__actions">
           {filtered && (
@@ -144,6 +150,7 @@ export function SpotListPage() {
                 <th scope="col">{t('couponList.colCategory')}</th>
                 <th scope="col">{t('spots.colRange')}</th>
                 <th scope="col">{t('spots.colCoupons')}</th>
+                <th scope="col">{t('missingLang.column')}</th>
                 <th scope="col" className="adm-table__actions">
                   <span className="adm-visually-hidden">{t('couponList.colActions')}</span>
                 </th>
@@ -151,7 +158,7 @@ export function SpotListPage() {
             </thead>
             <tbody className={list.status === 'loading' && rows.length ? 'is-stale' : undefined}>
               {list.status === 'loading' && !rows.length ? (
-                <SkeletonRows columns={6} />
+                <SkeletonRows columns={7} />
               ) : (
                 rows.map((s) => (
                   <tr key={s.id} data-spot-id={s.id}>
@@ -179,6 +186,9 @@ export function SpotListPage() {
                       <span className="adm-table__sub">
                         {t('couponList.updatedOn', { date: formatDay(s.updatedAt, locale) })}
                       </span>
+                    </td>
+                    <td>
+                      <MissingLanguages locales={s.missingLocales} />
                     </td>
                     <td className="adm-table__actions">
                       <Link

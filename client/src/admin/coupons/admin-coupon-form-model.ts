@@ -1,5 +1,5 @@
-import type { Area, Purpose } from '../../../../server/src/contracts/common';
-import { LOCALES } from '../../../../server/src/contracts/common';
+import type { Area, Purpose } from '@contracts/common';
+import { LOCALES } from '@contracts/common';
 import type { AdminCoupon, CouponInput } from './coupons.api';
 import type { AdminKey } from '../lib/i18n';
 import { emptyTexts, textsBody, textsFrom, type LocaleTexts } from '../lib/locale-texts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { AREAS, PURPOSES, type Area, type Locale, type Purpose } from '../../../../server/src/contracts/common';
+import { AREAS, PURPOSES, type Area, type Locale, type Purpose } from '@contracts/common';
 import { Icon } from '../layout/icons';
 import { AdminApiError, adminMessageOf } from '../lib/api';
 import { formatDateTime, formatNumber } from '../lib/format';
@@ -447,10 +447,7 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
               {errors.linePointAmount && <p className="adm-field__error">{errors.linePointAmount}</p>}
               {points.data && (
                 <p className="adm-field__hint" data-testid="line-points-stats">
-                  {t('couponForm.pointsStats', {
-                    uses: formatNumber(points.data.redemptions, locale),
-                    points: formatNumber(points.data.pointsIssued, locale),
-                  })}
+                  {t('couponForm.pointsStats', { uses: formatNumber(points.data.redemptions, locale) })}
                 </p>
               )}
             </div>

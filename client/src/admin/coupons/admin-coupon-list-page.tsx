@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AREAS, PURPOSES, type Area, type Purpose } from '../../../../server/src/contracts/common';
-import type { CouponStatus } from '../../../../server/src/contracts/admincoupons';
+import { AREAS, PURPOSES, type Area, type Purpose, type TranslatedLocale } from '@contracts/common';
+import type { CouponStatus } from '@contracts/admincoupons';
 import { Icon } from '../layout/icons';
 import { formatDate, formatDateTime, formatDay } from '../lib/format';
 import { useAdminLocale, useAdminT } from '../lib/i18n';
@@ -10,6 +10,7 @@ import { useLoad } from '../lib/use-load';
 import { PageHead } from '../pages/page-head';
 import { Pager } from '../shared/pager';
 import { CategoryFilters } from '../shared/category-filters';
+import { MissingLanguageFilter, MissingLanguages, missingFrom } from '../shared/missing-languages';
 import { listCoupons, type CouponQuery, type CouponRow } from './coupons.api';
 import { StatusBadge } from './status-badge';
 import { CsvPanel } from '../catalogue/csv-panel';
@@ -28,8 +29,9 @@ type Filters = {
   area: Area | '';
   purpose: Purpose | '';
   status: CouponStatus | '';
+  missing: TranslatedLocale | '';
 };
-const EMPTY: Filters = { title: '', shop: '', tag: '', area: '', purpose: '', status: '' };
+const EMPTY: Filters = { title: '', shop: '', tag: '', area: '', purpose: '', status: '', missing: '' };
 
 const oneOf = <T extends string>(list: readonly T[], v: string | null): T | '' =>
   (list as readonly string[]).includes(v ?? '') ? (v as T) : '';
@@ -46,6 +48,7 @@ function readQuery(search: string): { filters: Filters; sort: Sort; page: number
       area: oneOf(AREAS, q.get('area')),
       purpose: oneOf(PURPOSES, q.get('purpose')),
       status: oneOf(STATUSES, q.get('status')),
+      missing: missingFrom(q.get('missing')),
     },
     sort: oneOf(SORTS, q.get('sort')) || 'newest',
     page: Number.isInteger(page) && page > 1 ? page : 1,
@@ -63,7 +66,8 @@ function writeQuery(filters: Filters, sort: Sort, page: number): string {
 
 /**
  * `/management_admin/` (issue 6): the coupons staff may manage, searched by title, shop, tag,
- * area, purpose and state, sorted and paged; the state of each at a glance.
+ * area, purpose, state and a language without texts (issue 11), sorted and paged; the state
+ * and the missing languages of each at a glance.
  */
 export function CouponListPage() {
   const t = useAdminT();
@@ -87,6 +91,7 @@ export function CouponListPage() {
     area: filters.area || undefined,
     purpose: filters.purpose || undefined,
     status: filters.status || undefined,
+    missing: filters.missing || undefined,
   };
   const list = useLoad((signal) => listCoupons(query, signal), [search, locale]);
 
@@ -189,6 +194,7 @@ export function CouponListPage() {
               ))}
             </select>
           </div>
+          <MissingLanguageFilter value={draft.missing} onChange={(v) => setAndGo('missing', v)} />
         </div>
         <div className="adm-filters__actions">
           {filtered && (
@@ -238,7 +244,7 @@ export function CouponListPage() {
         {list.status === 'error' && <LoadErrorAlert message={list.error.message} onRetry={list.reload} />}
 
         <div className="adm-table-wrap">
-          <table className="adm-table" data-testid="coupon-table">
+          <table className="adm-table adm-table--coupons" data-testid="coupon-table">
             <thead>
               <tr>
                 <th scope="col" className="adm-table__thumb">
@@ -249,6 +255,7 @@ export function CouponListPage() {
                 <th scope="col">{t('couponList.colCategory')}</th>
                 <th scope="col">{t('couponList.colValidity')}</th>
                 <th scope="col">{t('couponList.colStatus')}</th>
+                <th scope="col">{t('missingLang.column')}</th>
                 <th scope="col" className="adm-table__actions">
                   <span className="adm-visually-hidden">{t('couponList.colActions')}</span>
                 </th>
@@ -256,7 +263,7 @@ export function CouponListPage() {
             </thead>
             <tbody className={list.status === 'loading' && rows.length ? 'is-stale' : undefined}>
               {list.status === 'loading' && !rows.length ? (
-                <SkeletonRows columns={7} />
+                <SkeletonRows columns={8} />
               ) : (
                 rows.map((c) => <Row key={c.id} c={c} />)
               )}
@@ -277,7 +284,7 @@ export function CouponListPage() {
   );
 }
 
-/** One coupon: image, title and discount, shops, category, validity, state, last change. */
+/** One coupon: image, title and discount, shops, category, validity, state, last change, languages missing. */
 function Row({ c }: { c: CouponRow }) {
   const t = useAdminT();
   const locale = useAdminLocale();
@@ -324,6 +331,9 @@ function Row({ c }: { c: CouponRow }) {
         <span className="adm-table__sub" title={formatDateTime(c.updatedAt, locale)}>
           {t('couponList.updatedOn', { date: formatDay(c.updatedAt, locale) })}
         </span>
+      </td>
+      <td>
+        <MissingLanguages locales={c.missingLocales} />
       </td>
       <td className="adm-table__actions">
         <Link

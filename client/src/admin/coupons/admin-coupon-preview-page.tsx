@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { LOCALES, type Locale } from '../../../../server/src/contracts/common';
+import { LOCALES, type Locale } from '@contracts/common';
 import { formatJstDate } from '../../lib/format';
-import { PurposeIcon } from '../../features/coupons/components/purpose-icon';
+import { PurposeIcon } from '../../components/purpose-icon';
 import type publicJa from '../../../../locales/ja.json';
 import { Icon } from '../layout/icons';
 import { useAdminT } from '../lib/i18n';
@@ -14,7 +14,7 @@ import { readCouponDraft } from './coupon-draft';
 import { fromCoupon, type CouponFormValue } from './admin-coupon-form-model';
 import { getCoupon, getSpot, type AdminCoupon, type CouponImage, type SpotAdmin } from './coupons.api';
 import { StatusBadge } from './status-badge';
-import '../../features/coupons/coupons.css';
+import '../../components/coupons.css';
 import './coupons.css';
 
 /** The visitors' messages (locales/<lang>.json): the preview uses exactly what visitors read. */

@@ -7,9 +7,9 @@ import type {
   CouponImage,
   LinePointAmount,
   TagSuggestions,
-} from '../../../../server/src/contracts/admincoupons';
-import type { AuditEntry } from '../../../../server/src/contracts/audit';
-import type { SpotAdmin, SpotPickerItem, SpotPickerList } from '../../../../server/src/contracts/spots-admin';
+} from '@contracts/admincoupons';
+import type { AuditEntry } from '@contracts/audit';
+import type { SpotAdmin, SpotPickerItem, SpotPickerList } from '@contracts/spots-admin';
 import { adminApi, adminUpload, recordId } from '../lib/api';
 
 export type { AdminCoupon, AuditEntry, CouponImage, SpotAdmin, SpotPickerItem };
@@ -48,7 +48,7 @@ export async function suggestTags(q: string, signal?: AbortSignal): Promise<Arra
   return (await adminApi<z.infer<typeof TagSuggestions>>('/admincoupons/get/tags', { query: { q }, signal })).data;
 }
 
-/** GET /api/admincoupons/linepoint/amount: points per use and what the coupon has given so far. */
+/** GET /api/admincoupons/linepoint/amount: points set per use and the coupon's uses so far. */
 export async function linePointStats(
   couponId: number,
   signal?: AbortSignal,

@@ -1,4 +1,4 @@
-import type { CouponStatus } from '../../../../server/src/contracts/admincoupons';
+import type { CouponStatus } from '@contracts/admincoupons';
 import { useAdminT } from '../lib/i18n';
 
 /** A coupon's state at a glance: published (and valid today), scheduled, expired, draft. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Locale } from '../../../../server/src/contracts/common';
+import type { Locale } from '@contracts/common';
 import { useAdminT } from '../lib/i18n';
 import { LocaleTextsFields, type TextFieldSpec } from '../lib/locale-texts';
 import {

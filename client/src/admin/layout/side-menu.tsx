@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { StaffRole } from '../../../../server/src/contracts/staff';
+import type { StaffRole } from '@contracts/staff';
 import { useAdminT } from '../lib/i18n';
 import { adminPaths, type AdminPageId } from '../lib/paths';
 import { menuFor, type MenuGroup, type MenuItemId } from '../menu';

@@ -1,6 +1,6 @@
 import { createInstance } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../../../server/src/contracts/common';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@contracts/common';
 import ja from '../../../../locales/admin/ja.json';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { LOCALES, type Locale } from '../../../../server/src/contracts/common';
+import { LOCALES, type Locale } from '@contracts/common';
 import { useAdminT, type AdminKey } from './i18n';
 
 export type LocaleTexts = Record<Locale, string>;

@@ -1,12 +1,6 @@
-import type { Locale } from '../../../../server/src/contracts/common';
-import {
-  ADMIN_PAGE_PATTERNS,
-  ADMIN_ROOT,
-  adminPathOf,
-  stripLocale,
-  withLocale,
-  type AdminPageId,
-} from '../../../../server/src/contracts/pages';
+import type { Locale } from '@contracts/common';
+import { ADMIN_PAGE_PATTERNS, ADMIN_ROOT, adminPathOf, type AdminPageId } from '@site/page-table';
+import { stripLocale, withLocale } from '@site/languages';
 
 export { ADMIN_PAGE_PATTERNS, ADMIN_ROOT, type AdminPageId };
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { StaffUser } from '../../../../server/src/contracts/staff';
+import type { StaffUser } from '@contracts/staff';
 import { clearCouponDrafts } from '../coupons/coupon-draft';
 import { adminApi, AdminApiError, adminErrorText } from '../lib/api';
 import { adminHref, adminPaths } from '../lib/paths';

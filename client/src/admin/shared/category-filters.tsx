@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { AREAS, PURPOSES, type Area, type Purpose } from '../../../../server/src/contracts/common';
+import { AREAS, PURPOSES, type Area, type Purpose } from '@contracts/common';
 import { useAdminT } from '../lib/i18n';
 
 /**

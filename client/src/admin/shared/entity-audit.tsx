@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AuditEntity, AuditEntry } from '../../../../server/src/contracts/audit';
+import type { AuditEntity, AuditEntry } from '@contracts/audit';
 import { auditOf } from '../catalogue/catalogue.api';
 import { formatDateTime } from '../lib/format';
 import { useAdminLocale, useAdminT } from '../lib/i18n';
@@ -12,13 +12,22 @@ const show = (value: unknown) => {
   return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
 };
 
+/**
+ * Rally entries written before issue 11 kept the "before" texts under `texts` (`{texts: {name,
+ * description}}`) and the "after" ones at the top: read both as the top-level shape.
+ */
+function flatTexts(state: Record<string, unknown>): Record<string, unknown> {
+  const { texts, ...rest } = state;
+  return texts && typeof texts === 'object' ? { ...(texts as Record<string, unknown>), ...rest } : state;
+}
+
 /** The top-level fields whose values differ between the state before and after a write. */
 export function changedFields(
   entry: Pick<AuditEntry, 'before' | 'after'>,
 ): Array<{ field: string; before: string; after: string }> {
-  const before = (entry.before ?? {}) as Record<string, unknown>;
-  const after = (entry.after ?? {}) as Record<string, unknown>;
-  if (typeof before !== 'object' || typeof after !== 'object') return [];
+  if (typeof (entry.before ?? {}) !== 'object' || typeof (entry.after ?? {}) !== 'object') return [];
+  const before = flatTexts((entry.before ?? {}) as Record<string, unknown>);
+  const after = flatTexts((entry.after ?? {}) as Record<string, unknown>);
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return fields
     .filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]))

@@ -4,7 +4,7 @@ import { IdText } from '../../contracts/common';
 import { jstDate } from '../../db/dialect';
 import { staffOf, type AppDeps } from '../../http/context';
 import { defineRoute, type AnyRoute } from '../../http/route';
-import { auditTrail } from './audit.trail.service';
+import { auditTrail } from '../../commands/audit-trail';
 
 /** The audit trail of one entity for its admin page (issue 6); shop staff: their coupons and spots only. */
 export function auditRoutes({ db, images, clock }: AppDeps): AnyRoute[] {

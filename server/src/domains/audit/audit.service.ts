@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AuditEntity, AuditEntry } from '../../contracts/audit';
-import { insertAudit } from './audit.repo';
+import { findAudit, insertAudit } from './audit.repo';
 
 /** Who made an admin write, for the audit log. */
 export type AuditActor = { staffId: number; staffEmail: string; requestId?: string };
@@ -22,4 +22,14 @@ export async function recordAudit(
   },
 ): Promise<void> {
   await insertAudit(trx, { ...e, staffId: actor.staffId, staffEmail: actor.staffEmail, requestId: actor.requestId });
+}
+
+/** One page of the writes to one entity, newest first (read access is checked by the caller). */
+export async function auditPage(
+  db: Knex,
+  entity: AuditEntity,
+  entityId: number,
+  page: { page: number; limit: number },
+): Promise<{ rows: AuditEntry[]; total: number }> {
+  return findAudit(db, entity, entityId, page);
 }

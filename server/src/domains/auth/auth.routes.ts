@@ -1,8 +1,8 @@
 import { ClientConfigResponse, DemoLoginBody, LineLoginBody, VisitorResponse } from '../../contracts/auth';
-import { optionalVisitorIdOf, visitorIdOf, type AppDeps } from '../../http/context';
+import { visitorIdOf, type AppDeps } from '../../http/context';
 import { defineRoute, type AnyRoute } from '../../http/route';
 import { translator } from '../../i18n';
-import { currentVisitor } from '../users/users.service';
+import { currentVisitor } from '../users';
 import { demoLogin, lineLogin } from './auth.service';
 import { createLineIdTokenVerifier } from './line-id-token';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Visitor } from '../../contracts/auth';
-import { signInLineUser } from '../users/users.service';
+import { signInLineUser } from '../users';
 import { signVisitorToken } from './auth.tokens';
 import type { LineIdTokenVerifier } from './line-id-token';
 

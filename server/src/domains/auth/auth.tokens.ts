@@ -1,3 +1,4 @@
+// jsonwebtoken: signs and verifies our own HS256 access tokens (the stack's choice; see README, Dependencies).
 import jwt from 'jsonwebtoken';
 import { UnauthorizedError } from '../../http/errors';
 

@@ -1,3 +1,4 @@
+// jose: verifies LINE's ES256 ID tokens against LINE's remote key set, fetched with a cooldown (jsonwebtoken has no JWKS).
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { UnauthorizedError } from '../../http/errors';
 

@@ -3,7 +3,7 @@ import type { Locale } from '../../contracts/common';
 import type { CampaignDetail, CampaignInput } from '../../contracts/campaigns';
 import { lockTableForWrite } from '../../db/dialect';
 import { ConflictError, NotFoundError } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { recordAudit, type AuditActor } from '../audit';
 import { findAllCampaigns, findOverlapping, insertCampaign, updateCampaign } from './campaigns.repo';
 
 /** Spec 7 `GET /campaigns`: every stamp rally, latest first, texts in the locale and in all locales. */
@@ -21,10 +21,15 @@ export async function getCampaign(db: Knex, id: number, locale: Locale): Promise
   return campaign;
 }
 
+/** A rally as the audit log stores it: the same shape before and after, so one changed field is one change. */
+function auditView(c: CampaignDetail) {
+  return { name: c.texts.name, description: c.texts.description, startsOn: c.startsOn, endsOn: c.endsOn };
+}
+
 /**
  * Creates (no `id`) or updates a stamp rally (issue 6). Two rallies may not share a JST day:
  * the check runs with the campaigns table locked for writing, so two parallel saves cannot
- * both pass it.
+ * both pass it. The audit entry holds the rally as stored before and after the write.
  * @throws ConflictError CAMPAIGN_OVERLAP (409); NotFoundError CAMPAIGN_NOT_FOUND
  */
 export async function saveCampaign(
@@ -33,9 +38,9 @@ export async function saveCampaign(
   input: CampaignInput,
   a: { id?: number; now: Date; locale: Locale },
 ): Promise<CampaignDetail> {
-  const before = a.id === undefined ? null : await getCampaign(db, a.id, a.locale);
   const id = await db.transaction(async (trx) => {
     await lockTableForWrite(trx, 'campaigns');
+    const before = a.id === undefined ? null : await getCampaign(trx, a.id, a.locale);
     if ((await findOverlapping(trx, input.startsOn, input.endsOn, a.id)).length)
       throw new ConflictError('CAMPAIGN_OVERLAP');
     const savedId = a.id ?? (await insertCampaign(trx, input, a.now));
@@ -44,8 +49,8 @@ export async function saveCampaign(
       action: a.id === undefined ? 'create' : 'update',
       entity: 'campaign',
       entityId: savedId,
-      before: before && { texts: before.texts, startsOn: before.startsOn, endsOn: before.endsOn },
-      after: input,
+      before: before && auditView(before),
+      after: auditView(await getCampaign(trx, savedId, a.locale)),
       now: a.now,
     });
     return savedId;

@@ -2,7 +2,7 @@ import { CampaignInput, CampaignListResponse, CampaignResponse } from '../../con
 import { IdParam, wholeList } from '../../contracts/common';
 import { staffOf, type AppDeps } from '../../http/context';
 import { defineRoute, type AnyRoute } from '../../http/route';
-import { actingStaff } from '../staff/staff.service';
+import { actingStaff } from '../staff';
 import { getCampaign, listCampaigns, saveCampaign } from './campaigns.admin.service';
 
 /**
@@ -38,6 +38,7 @@ export function campaignRoutes({ db, clock }: AppDeps): AnyRoute[] {
       rateLimit: 'write',
       body: CampaignInput,
       response: CampaignResponse,
+      success: [201],
       errors: [409],
       handler: async ({ body, actor, locale, req, res }) => {
         const data = await saveCampaign(db, actingStaff(staffOf(actor), req.requestId), body, {

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { COUPON_CSV_COLUMNS, RankingList, RankingQuery } from '../../contracts/spots-admin';
 import { jstDate } from '../../db/dialect';
 import { staffOf, type AppDeps } from '../../http/context';
 import { sendCsv } from '../../http/csv';
+import { CsvText } from '../../contracts/common';
 import { defineRoute, type AnyRoute } from '../../http/route';
 import { couponRanking, exportCouponRows } from './coupon-reports.service';
 
@@ -24,7 +24,8 @@ export function couponReportRoutes({ db, clock }: AppDeps): AnyRoute[] {
       path: '/admincoupons/csv/export',
       summary: 'Coupons as a CSV download (UTF-8 with BOM): ja texts, store codes, tags, validity, published',
       access: 'staff',
-      response: z.string().describe('text/csv; UTF-8 with a byte order mark'),
+      response: CsvText,
+      media: ['text/csv'],
       handler: async ({ actor, res }) => {
         const day = jstDate(clock.now()).replace(/-/g, '');
         await sendCsv(res, `coupons-${day}.csv`, COUPON_CSV_COLUMNS, exportCouponRows(db, staffOf(actor)));

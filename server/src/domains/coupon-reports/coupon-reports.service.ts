@@ -9,7 +9,7 @@ import {
 import type { ListMeta } from '../../contracts/common';
 import { protectCell } from '../../http/csv';
 import type { StaffActor } from '../../http/context';
-import { spotScopeOf } from '../spots/spots.admin.service';
+import { spotScopeOf } from '../spots';
 import { findCouponsForExport, findRanking, type CouponExportRow } from './coupon-reports.repo';
 
 /** Days in the ranking's default period, ending today (JST). */

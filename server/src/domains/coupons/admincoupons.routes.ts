@@ -12,12 +12,12 @@ import {
   LinePointAmountQuery,
   TagSuggestions,
 } from '../../contracts/admincoupons';
-import { IdParam } from '../../contracts/common';
+import { CsvText, IdParam, SavedIdResponse } from '../../contracts/common';
 import { jstDate } from '../../db/dialect';
 import { staffOf, type AppDeps } from '../../http/context';
 import { readCsvUpload, sendCsv } from '../../http/csv';
 import { defineRoute, type AnyRoute } from '../../http/route';
-import { actingStaff } from '../staff/staff.service';
+import { actingStaff } from '../staff';
 import { MAX_IMAGE_BYTES } from './coupon-images';
 import {
   addCouponImages,
@@ -63,6 +63,7 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
       rateLimit: 'write',
       body: AdminCouponInput,
       response: AdminCouponResponse,
+      success: [201],
       errors: [403, 422],
       handler: async ({ body, actor, req, res }) => {
         const data = await createAdminCoupon(db, images, staff(actor, req.requestId), body, clock.now(), today());
@@ -82,7 +83,7 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
     defineRoute({
       method: 'get',
       path: '/admincoupons/linepoint/amount',
-      summary: 'LINE points per use of a coupon and the points given so far',
+      summary: 'LINE points a coupon is set to give per use (none are sent yet) and its uses so far',
       access: 'staff',
       query: LinePointAmountQuery,
       response: LinePointAmount,
@@ -100,7 +101,8 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
         'The coupon import template (the export columns): the header row, with two example rows when example=true',
       access: 'staff',
       query: z.object({ example: z.enum(['true', 'false']).default('false') }),
-      response: z.string().describe('text/csv; UTF-8 with a byte order mark'),
+      response: CsvText,
+      media: ['text/csv'],
       handler: async ({ query, res }) => {
         await sendCsv(
           res,
@@ -157,7 +159,7 @@ export function adminCouponRoutes({ db, clock, images }: AppDeps): AnyRoute[] {
       access: 'staff',
       rateLimit: 'write',
       params: IdParam,
-      response: z.object({ data: z.object({ id: z.number().int() }) }),
+      response: SavedIdResponse,
       errors: [403, 404],
       handler: async ({ params, actor, req }) => {
         await deleteAdminCoupon(db, images, staff(actor, req.requestId), params.id, clock.now(), today());

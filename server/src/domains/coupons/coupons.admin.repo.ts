@@ -39,7 +39,11 @@ function scopeToSpots(query: Knex.QueryBuilder, db: Knex, spotIds: number[] | nu
     );
 }
 
-/** Admin list: search by ja title, shop name or store code, filters, status on JST day `today`, sort. */
+/**
+ * Admin list: search by ja title, shop name or store code, filters (a language the coupon has
+ * no texts in: no translation row, since rows exist only for written titles), status on JST
+ * day `today`, sort.
+ */
 export async function searchAdmin(
   db: Knex,
   q: AdminCouponQuery,
@@ -72,6 +76,10 @@ export async function searchAdmin(
         ),
     );
   }
+  if (q.missing)
+    base.whereNotExists(
+      db('coupon_translations as mt').whereRaw('mt.coupon_id = c.id').andWhere('mt.locale', q.missing),
+    );
   if (q.status === 'draft') base.andWhere('c.published', false);
   if (q.status === 'expired') base.andWhere('c.published', true).andWhere('c.valid_to', '<', today);
   if (q.status === 'scheduled') base.andWhere('c.published', true).andWhere('c.valid_from', '>', today);

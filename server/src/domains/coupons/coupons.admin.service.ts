@@ -8,13 +8,13 @@ import type {
   CouponImportResult,
   CouponStatus,
 } from '../../contracts/admincoupons';
-import type { ListMeta, Locale } from '../../contracts/common';
+import { TRANSLATED_LOCALES, type ListMeta, type Locale } from '../../contracts/common';
 import { CSV_LIST_SEPARATOR } from '../../contracts/spots-admin';
 import { assertCsvHeader, CsvFileError, csvRowsError, decodeCsv, parseCsv } from '../../http/csv';
 import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import type { ImageStore } from '../../storage/image-store';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { spotIdsByStoreCode, spotsOfCoupons } from '../spots/spots.service';
+import { recordAudit, type AuditActor } from '../audit';
+import { spotIdsByStoreCode, spotsOfCoupons } from '../spots';
 import { couponIdOf, readCouponHeader, sameCoupon, validateCouponRows } from './coupons.csv';
 import { storeCouponImage, type StoredImage } from './coupon-images';
 import {
@@ -100,8 +100,9 @@ async function present(db: Knex, store: ImageStore, rows: AdminRaw[], today: str
 
 /**
  * Spec 7 `GET /admincoupons` (issue 6): coupons for the admin list, searched by ja title or
- * shop, filtered by area, purpose, tag and status on JST day `today`, sorted, paged. Shop
- * staff see coupons usable at one of their spots.
+ * shop, filtered by area, purpose, tag, status on JST day `today` and a language the coupon
+ * has no texts in (`missing`), sorted, paged; each row names its `missingLocales` (issue 11).
+ * Shop staff see coupons usable at one of their spots.
  */
 export async function listAdminCoupons(
   db: Knex,
@@ -127,6 +128,7 @@ export async function listAdminCoupons(
       published: c.published,
       status: c.status,
       imageUrl: c.images[0]?.smallUrl ?? null,
+      missingLocales: TRANSLATED_LOCALES.filter((l) => !c.texts.title[l]),
       updatedAt: c.updatedAt,
     })),
     meta: { page: q.page, limit: q.limit, total },
@@ -201,8 +203,9 @@ export async function createAdminCoupon(
   return getAdminCoupon(db, store, staff, id, today);
 }
 
+/** A coupon as the audit log stores it: its editable fields as stored, the same shape before and after. */
 const auditView = (c: AdminCoupon) => {
-  const { images: _i, status: _s, createdAt: _c, updatedAt: _u, spots: _sp, ...rest } = c;
+  const { id: _id, images: _i, status: _s, createdAt: _c, updatedAt: _u, spots: _sp, ...rest } = c;
   return rest;
 };
 
@@ -229,7 +232,8 @@ export async function updateAdminCoupon(
       entity: 'coupon',
       entityId: id,
       before: auditView(before),
-      after: input,
+      // As stored, not as sent: an empty text stored as the ja copy is no change (issue 11).
+      after: auditView(await getAdminCoupon(trx, store, staff, id, today)),
       now,
     });
   });
@@ -270,14 +274,16 @@ export async function suggestTags(db: Knex, q: string | undefined) {
 }
 
 /**
- * Spec 7 `GET /admincoupons/linepoint/amount`: LINE points a coupon gives per use, how often
- * it was used, and the points given so far (amount × redemptions).
+ * Spec 7 `GET /admincoupons/linepoint/amount`: the LINE points a coupon is set to give per
+ * use (a setting) and how often it was used. No "points given" figure: no LINE points are
+ * sent yet, and amount × uses would rewrite history whenever the amount is edited; real
+ * grants come with the share campaign, which records them.
+ * @throws ForbiddenError NOT_YOUR_SPOT (403); NotFoundError COUPON_NOT_FOUND (404)
  */
 export async function linePointAmount(db: Knex, staff: StaffScope, couponId: number) {
   const raw = await loadEditable(db, staff, couponId, false);
   const redemptions = await redemptionCount(db, couponId);
-  const amount = Number(raw.line_point_amount);
-  return { couponId, amount, redemptions, pointsIssued: amount * redemptions };
+  return { couponId, amount: Number(raw.line_point_amount), redemptions };
 }
 
 /**

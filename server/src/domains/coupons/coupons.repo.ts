@@ -18,6 +18,8 @@ export interface CouponRow {
   description: string;
   discount: string;
   tags: string[];
+  /** The language of title, description and discount: the one asked for, or ja standing in. */
+  textLocale: Locale;
 }
 
 type Raw = {
@@ -31,7 +33,7 @@ type Raw = {
   valid_to: string;
   published: unknown;
 };
-type Texts = { title: string; description: string; discount_text: string };
+type Texts = { title: string; description: string; discount_text: string; locale: string };
 
 async function present(db: Knex, rows: Raw[], locale: Locale): Promise<CouponRow[]> {
   const ids = rows.map((r) => r.id);
@@ -53,6 +55,7 @@ async function present(db: Knex, rows: Raw[], locale: Locale): Promise<CouponRow
     description: texts.get(r.id)?.description ?? '',
     discount: texts.get(r.id)?.discount_text ?? '',
     tags: (tagRows as Array<{ coupon_id: number; tag: string }>).filter((t) => t.coupon_id === r.id).map((t) => t.tag),
+    textLocale: texts.get(r.id)?.locale === locale ? locale : 'ja',
   }));
 }
 

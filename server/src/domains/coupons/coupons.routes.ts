@@ -15,9 +15,10 @@ import { jstDate } from '../../db/dialect';
 import { optionalVisitorIdOf, visitorIdOf, type AppDeps } from '../../http/context';
 import { ValidationError } from '../../http/errors';
 import { defineRoute, type AnyRoute } from '../../http/route';
-import { runningCampaign } from '../campaigns/campaigns.service';
-import { listNearbySpots } from '../spots/spots.service';
-import { couponDetail, markCouponUsed, searchCoupons } from './coupons.service';
+import { runningCampaign } from '../campaigns';
+import { listNearbySpots } from '../spots';
+import { markCouponUsed } from '../../commands/mark-coupon-used';
+import { couponDetail, searchCoupons } from './coupons.service';
 
 /** Visitor coupon routes, paths exactly as spec section 7. */
 export function couponRoutes(deps: AppDeps): AnyRoute[] {

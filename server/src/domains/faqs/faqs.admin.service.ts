@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AdminFaqCategory, FaqCategoryInput, FaqInput } from '../../contracts/faqs';
 import { NotFoundError } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { recordAudit, type AuditActor } from '../audit';
 import {
   categoryExists,
   deleteCategory,

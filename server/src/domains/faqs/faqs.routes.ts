@@ -9,7 +9,7 @@ import {
 } from '../../contracts/faqs';
 import { staffOf, type AppDeps } from '../../http/context';
 import { defineRoute, type AnyRoute } from '../../http/route';
-import { actingStaff } from '../staff/staff.service';
+import { actingStaff } from '../staff';
 import { addFaq, addFaqCategory, adminFaq, removeFaq, removeFaqCategory } from './faqs.admin.service';
 import { publicFaq } from './faqs.service';
 

@@ -1,8 +1,16 @@
 import type { Knex } from 'knex';
-import { LOCALES, type Area, type Locale, type Purpose } from '../../contracts/common';
+import {
+  LOCALES,
+  TRANSLATED_LOCALES,
+  type Area,
+  type Locale,
+  type Purpose,
+  type TranslatedLocale,
+} from '../../contracts/common';
 import type { SpotAdmin, SpotAdminQuery, SpotAdminRow, SpotNames, SpotPickerItem } from '../../contracts/spots-admin';
 import { toInt, toIso } from '../../db/dialect';
 import { likePattern, loadTranslations } from '../../db/translations';
+import { newCheckInCode } from './check-in-code';
 
 /** What an admin edits of a spot, as stored: the audit log's before and after, a CSV row. */
 export interface SpotRecord {
@@ -72,7 +80,17 @@ const SORTS: Record<SpotAdminQuery['sort'], [string, 'asc' | 'desc']> = {
   '-updatedAt': ['s.updated_at', 'desc'],
 };
 
-function toRow(r: Raw & { coupon_count?: unknown }, name: string | undefined): SpotAdminRow {
+/** The languages of TRANSLATED_LOCALES a spot has no name in, given the locales it has. */
+const missingOf = (has: Iterable<string>): TranslatedLocale[] => {
+  const set = new Set(has);
+  return TRANSLATED_LOCALES.filter((l) => !set.has(l));
+};
+
+function toRow(
+  r: Raw & { coupon_count?: unknown },
+  name: string | undefined,
+  missingLocales: TranslatedLocale[],
+): SpotAdminRow {
   return {
     id: r.id,
     storeCode: r.store_code,
@@ -85,11 +103,22 @@ function toRow(r: Raw & { coupon_count?: unknown }, name: string | undefined): S
     genre: r.genre,
     usableRangeM: toInt(r.usable_range_m),
     couponCount: toInt(r.coupon_count ?? 0),
+    missingLocales,
     updatedAt: toIso(r.updated_at),
   };
 }
 
-/** A page of spots for the admin list, filtered and sorted, with names in the locale. */
+/** Subquery: the coupons usable at spot `s` that are not deleted (any other state counts). */
+function couponCount(db: Knex) {
+  return db('coupon_spots as cs')
+    .join('coupons as c', 'c.id', 'cs.coupon_id')
+    .whereRaw('cs.spot_id = s.id')
+    .whereNull('c.deleted_at')
+    .count('*')
+    .as('coupon_count');
+}
+
+/** A page of spots for the admin list, filtered and sorted, with names in the locale and the languages missing. */
 export async function findSpotsPage(
   db: Knex,
   q: SpotAdminQuery,
@@ -101,25 +130,33 @@ export async function findSpotsPage(
   if (q.area) base.andWhere('s.area', q.area);
   if (q.purpose) base.andWhere('s.purpose', q.purpose);
   if (q.genre) base.andWhere('s.genre', q.genre);
+  if (q.missing)
+    base.whereNotExists(db('spot_translations as mt').whereRaw('mt.spot_id = s.id').andWhere('mt.locale', q.missing));
   const [column, direction] = SORTS[q.sort];
   const [rows, countRow] = await Promise.all([
     base
       .clone()
-      .select('s.*', db('coupon_spots as cs').count('*').whereRaw('cs.spot_id = s.id').as('coupon_count'))
+      .select('s.*', couponCount(db))
       .orderBy(column, direction)
       .orderBy('s.id', direction)
       .limit(q.limit)
       .offset((q.page - 1) * q.limit) as Promise<Array<Raw & { coupon_count: unknown }>>,
     base.clone().count({ n: '*' }).first(),
   ]);
-  const names = await loadTranslations<{ name: string }>(
-    db,
-    'spot_translations',
-    'spot_id',
-    rows.map((r) => r.id),
-    locale,
-  );
-  return { rows: rows.map((r) => toRow(r, names.get(r.id)?.name)), total: toInt(countRow?.n) };
+  const ids = rows.map((r) => r.id);
+  const [names, written] = await Promise.all([
+    loadTranslations<{ name: string }>(db, 'spot_translations', 'spot_id', ids, locale),
+    ids.length
+      ? (db('spot_translations').whereIn('spot_id', ids).select('spot_id', 'locale') as Promise<
+          Array<{ spot_id: number; locale: string }>
+        >)
+      : [],
+  ]);
+  const localesOf = (id: number) => written.filter((w) => Number(w.spot_id) === id).map((w) => w.locale);
+  return {
+    rows: rows.map((r) => toRow(r, names.get(r.id)?.name, missingOf(localesOf(r.id)))),
+    total: toInt(countRow?.n),
+  };
 }
 
 /** Id, store code and name (in the locale) of the matching spots, by store code, at most `limit`. */
@@ -188,13 +225,15 @@ function toRecord(r: Raw, names: SpotNames | undefined): SpotRecord {
 
 /** One spot with every stored name, or undefined. */
 export async function findSpotAdmin(db: Knex, id: number, locale: Locale): Promise<SpotAdmin | undefined> {
-  const row = (await db('spots as s')
-    .where('s.id', id)
-    .select('s.*', db('coupon_spots as cs').count('*').whereRaw('cs.spot_id = s.id').as('coupon_count'))
-    .first()) as (Raw & { coupon_count: unknown }) | undefined;
+  const row = (await db('spots as s').where('s.id', id).select('s.*', couponCount(db)).first()) as
+    (Raw & { coupon_count: unknown }) | undefined;
   if (!row) return undefined;
   const names = tidyNames((await namesOf(db, [id])).get(id));
-  return { ...toRow(row, names[locale] ?? names.ja), names, createdAt: toIso(row.created_at) };
+  return {
+    ...toRow(row, names[locale] ?? names.ja, missingOf(Object.keys(names).filter((l) => names[l as Locale]))),
+    names,
+    createdAt: toIso(row.created_at),
+  };
 }
 
 /** The editable state of one spot (for the audit log's "before"), or undefined. */
@@ -243,7 +282,8 @@ function nameRows(spotId: number, names: SpotNames) {
 
 /**
  * Inserts spots with their names (the caller's transaction), answering their ids by store
- * code. A store code already taken violates the unique index.
+ * code; each gets its secret check-in code now, so the store code entry works from day one.
+ * A store code already taken violates the unique index.
  */
 export async function insertSpots(trx: Knex, spots: SpotRecord[], now: Date): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
@@ -251,7 +291,7 @@ export async function insertSpots(trx: Knex, spots: SpotRecord[], now: Date): Pr
   for (const part of chunks(spots)) {
     // RETURNING order is not guaranteed (SQLite says so): match the ids by store code.
     const rows: Array<{ id: number; store_code: string }> = await trx('spots')
-      .insert(part.map((s) => ({ ...columnsOf(s), created_at: stamp, updated_at: stamp })))
+      .insert(part.map((s) => ({ ...columnsOf(s), qr_code: newCheckInCode(), created_at: stamp, updated_at: stamp })))
       .returning(['id', 'store_code']);
     for (const r of rows) ids.set(r.store_code, r.id);
   }

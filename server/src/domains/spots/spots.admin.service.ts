@@ -1,4 +1,4 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import QRCode from 'qrcode';
 import type { ListMeta, Locale } from '../../contracts/common';
@@ -16,8 +16,8 @@ import { isUniqueViolation } from '../../db/dialect';
 import { assertCsvHeader, CsvFileError, csvRowsError, decodeCsv, parseCsv } from '../../http/csv';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import type { StaffActor } from '../../http/context';
-import { recordAudit } from '../audit/audit.service';
-import { actingStaff } from '../staff/staff.service';
+import { recordAudit } from '../audit';
+import { actingStaff } from '../staff';
 import {
   findQrCode,
   findSpotAdmin,
@@ -33,6 +33,7 @@ import {
   type SpotRecord,
   type SpotScope,
 } from './spots.admin.repo';
+import { newCheckInCode } from './check-in-code';
 import { readSpotHeader, sameSpot, spotToCsvRow, validateSpotRows } from './spots.csv';
 
 /** Most data rows one spot CSV file may hold (a prefecture's shops with room to spare). */
@@ -175,27 +176,20 @@ export async function saveSpot(
  * QR codes. A spot's QR code links to `/collect-points-qr/{id}/?code=...`, where the code is
  * the spot's own secret check-in code, not its store code: store codes are public (coupon
  * details show them, CSV files carry them), so anyone could type one in from home. The
- * secret is printed only at the counter, issued on first request, and can be rotated when
- * a photo of it leaks.
+ * secret is printed only at the counter, set when the spot is created (check-in-code.ts),
+ * and can be rotated when a photo of it leaks.
  * ---------------------------------------------------------------------------------------- */
 
-/** Letters and digits that cannot be mistaken for one another when typed (no 0/O, 1/I). */
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** 8 characters of 32: 40 bits, with the spot id in the URL and rate-limited checks. */
-const CODE_LENGTH = 8;
-
-function newQrCode(): string {
-  let code = '';
-  for (let i = 0; i < CODE_LENGTH; i += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return code;
-}
-
-/** The spot's check-in code, issued now if it has none (two first requests agree on one). */
+/**
+ * The spot's check-in code. Every spot written by the app has one from its creation (and
+ * the 20261125 migration gave the older ones theirs); a row inserted by hand without one
+ * gets it here (two first requests agree on one).
+ */
 async function ensureQrCode(db: Knex, spotId: number): Promise<string> {
   const current = await findQrCode(db, spotId);
   if (current === undefined) throw new NotFoundError('SPOT_NOT_FOUND');
   if (current) return current;
-  await storeQrCode(db, spotId, newQrCode(), true);
+  await storeQrCode(db, spotId, newCheckInCode(), true);
   return (await findQrCode(db, spotId))!;
 }
 
@@ -257,7 +251,7 @@ export async function rotateSpotQrCode(
   assertSpotInScope(actor, a.spotId);
   await db.transaction(async (trx) => {
     if ((await findQrCode(trx, a.spotId)) === undefined) throw new NotFoundError('SPOT_NOT_FOUND');
-    await storeQrCode(trx, a.spotId, newQrCode(), false);
+    await storeQrCode(trx, a.spotId, newCheckInCode(), false);
     await recordAudit(trx, actor, {
       action: 'update',
       entity: 'spot',
@@ -274,8 +268,7 @@ export async function rotateSpotQrCode(
 /**
  * Whether `code` is the spot's current check-in code: the proof of presence for collecting
  * points (spec 2 `/collect-points-qr/{id}/`) and for the store code entry that replaces GPS
- * (issue 5). Case-insensitive, constant-time; false for unknown spots and spots whose code
- * was never issued.
+ * (issue 5). Case-insensitive, constant-time; false for unknown spots and spots without a code.
  */
 export async function verifySpotCheckInCode(db: Knex, spotId: number, code: string): Promise<boolean> {
   const current = await findQrCode(db, spotId);

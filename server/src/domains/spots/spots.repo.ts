@@ -14,6 +14,8 @@ export interface SpotRow {
   purpose: Purpose;
   genre: string | null;
   usableRangeM: number;
+  /** The language `name` is in: the one asked for, or ja standing in for a missing translation. */
+  textLocale: Locale;
 }
 
 type RawSpot = {
@@ -28,7 +30,7 @@ type RawSpot = {
   usable_range_m: number;
 };
 
-function toSpotRow(r: RawSpot, name: string): SpotRow {
+function toSpotRow(r: RawSpot, name: string, textLocale: Locale): SpotRow {
   return {
     id: r.id,
     storeCode: r.store_code,
@@ -40,18 +42,22 @@ function toSpotRow(r: RawSpot, name: string): SpotRow {
     purpose: r.purpose,
     genre: r.genre,
     usableRangeM: toInt(r.usable_range_m),
+    textLocale,
   };
 }
 
 async function withNames<R extends RawSpot>(db: Knex, rows: R[], locale: Locale): Promise<Array<SpotRow & { raw: R }>> {
-  const names = await loadTranslations<{ name: string }>(
+  const names = await loadTranslations<{ name: string; locale: string }>(
     db,
     'spot_translations',
     'spot_id',
     rows.map((r) => r.id),
     locale,
   );
-  return rows.map((r) => ({ ...toSpotRow(r, names.get(r.id)?.name ?? r.store_code), raw: r }));
+  return rows.map((r) => {
+    const name = names.get(r.id);
+    return { ...toSpotRow(r, name?.name ?? r.store_code, name?.locale === locale ? locale : 'ja'), raw: r };
+  });
 }
 
 /** A number parameter typed for PostgreSQL (which cannot infer `?` in arithmetic); a REAL on SQLite. */
@@ -87,7 +93,8 @@ const withinReach = (join: Join) => `from q cross join spots s
 /**
  * One page of the spots in reach, nearest first, with the total of all in reach (window
  * count) and the name in the locale `?`, else ja, else the store code (design: multilingual
- * content falls back to ja). Names are joined after the page is cut, so only its rows pay.
+ * content falls back to ja), with the language it is in (`text_locale`). Names are joined
+ * after the page is cut, so only its rows pay.
  */
 const nearbyPageSql = (join: Join, materialized: string) => `with ${searchPoint(materialized)},
 hits as (
@@ -97,7 +104,8 @@ hits as (
   order by distance_m, s.id
   limit cast(? as integer) offset cast(? as integer)
 )
-select hits.*, coalesce(tl.name, tj.name, hits.store_code) as name
+select hits.*, coalesce(tl.name, tj.name, hits.store_code) as name,
+  case when tl.name is null then 'ja' else tl.locale end as text_locale
 from hits
 left join spot_translations tl on tl.spot_id = hits.id and tl.locale = ?
 left join spot_translations tj on tj.spot_id = hits.id and tj.locale = 'ja'
@@ -151,9 +159,9 @@ export async function findSpotsOfCouponNear(
   const sql = NEARBY_SQL[outerFirstJoin(db)];
   const perMetre = degreesPerMetre(q.lat);
   const search = [q.lat, q.lng, perMetre.lat, perMetre.lng, q.rangeM ?? null, q.allowanceM, q.couponId];
-  const rows = rawRows<RawSpot & { name: string; distance_m: number; total_count: number | string }>(
-    await db.raw(sql.page, [...search, q.limit, (q.page - 1) * q.limit, q.locale]).options(PREPARED.page),
-  );
+  const rows = rawRows<
+    RawSpot & { name: string; text_locale: Locale; distance_m: number; total_count: number | string }
+  >(await db.raw(sql.page, [...search, q.limit, (q.page - 1) * q.limit, q.locale]).options(PREPARED.page));
   const total =
     rows.length > 0
       ? toInt(rows[0]?.total_count)
@@ -161,7 +169,10 @@ export async function findSpotsOfCouponNear(
         ? toInt(rawRows<{ n: number | string }>(await db.raw(sql.count, search).options(PREPARED.count))[0]?.n)
         : 0;
   return {
-    rows: rows.map((r) => ({ ...toSpotRow(r, r.name), distanceM: Math.round(Number(r.distance_m)) })),
+    rows: rows.map((r) => ({
+      ...toSpotRow(r, r.name, r.text_locale),
+      distanceM: Math.round(Number(r.distance_m)),
+    })),
     total,
   };
 }

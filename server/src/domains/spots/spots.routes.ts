@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import { IdParam } from '../../contracts/common';
+import { CsvText, IdParam } from '../../contracts/common';
 import {
   SpotAdminList,
   SpotAdminQuery,
@@ -38,8 +38,6 @@ const originOf = (req: Request, publicBaseUrl: string | null) => publicBaseUrl ?
 /** `spots-20261121.csv` for the day of `now` in Tokyo. */
 const fileDate = (now: Date) => new Date(now.getTime() + 9 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
 
-const CsvText = z.string().describe('text/csv; UTF-8 with a byte order mark');
-
 /**
  * Admin spot routes (spec 7 "Spots", issue 6): list, picker list, detail, create and edit,
  * the printable QR code, CSV export, template and import. Staff routes narrow shop staff to
@@ -71,6 +69,7 @@ export function spotAdminRoutes({ db, clock, config }: AppDeps): AnyRoute[] {
       summary: 'Visible spots as a CSV download (UTF-8 with BOM; the import columns)',
       access: 'staff',
       response: CsvText,
+      media: ['text/csv'],
       handler: async ({ actor, res }) => {
         await sendCsv(res, `spots-${fileDate(clock.now())}.csv`, SPOT_CSV_HEADER, exportSpotRows(db, staffOf(actor)));
       },
@@ -82,6 +81,7 @@ export function spotAdminRoutes({ db, clock, config }: AppDeps): AnyRoute[] {
       access: 'staff',
       query: z.object({ example: z.enum(['true', 'false']).default('false') }),
       response: CsvText,
+      media: ['text/csv'],
       handler: async ({ query, res }) => {
         const rows = query.example === 'true' ? SPOT_CSV_EXAMPLES.map(spotToCsvRow) : [];
         await sendCsv(res, 'spots-template.csv', SPOT_CSV_HEADER, rows);
@@ -117,6 +117,7 @@ export function spotAdminRoutes({ db, clock, config }: AppDeps): AnyRoute[] {
       rateLimit: 'write',
       body: StoreAdminInfoBody,
       response: SpotAdminResponse,
+      success: [200, 201],
       errors: [404, 409],
       handler: async ({ body, actor, locale, req, res }) => {
         const { id, ...input } = body;
@@ -194,6 +195,7 @@ export function spotAdminRoutes({ db, clock, config }: AppDeps): AnyRoute[] {
       access: 'staff',
       query: SpotQrQuery,
       response: SpotQrResponse,
+      media: ['application/json', 'image/svg+xml', 'image/png'],
       errors: [404],
       handler: async ({ query, actor, locale, req, res }) => {
         const qr = await spotQrCode(db, {

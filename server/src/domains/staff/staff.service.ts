@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import type { StaffRole, StaffUser } from '../../contracts/staff';
 import type { StaffActor } from '../../http/context';
 import { BusinessRuleError, UnauthorizedError } from '../../http/errors';
-import type { AuditActor } from '../audit/audit.service';
-import { signAccessToken } from '../auth/auth.tokens';
+import type { AuditActor } from '../audit';
+import { signAccessToken } from '../auth';
 import { dummyHash, hashPassword, verifyPassword } from './staff.passwords';
 import { findSpotIds, findStaffByEmail, findStaffById, insertStaff } from './staff.repo';
 

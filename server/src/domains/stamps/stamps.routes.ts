@@ -1,6 +1,6 @@
 import { StampListQuery, StampListResponse } from '../../contracts/stamps';
 import { jstDate } from '../../db/dialect';
-import { optionalVisitorIdOf, visitorIdOf, type AppDeps } from '../../http/context';
+import { visitorIdOf, type AppDeps } from '../../http/context';
 import { defineRoute, type AnyRoute } from '../../http/route';
 import { listMyStamps } from './stamps.service';
 

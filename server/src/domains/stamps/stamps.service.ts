@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 import type { Locale } from '../../contracts/common';
 import { STAMP_VALUES, type Stamp, type StampKind, type StampList } from '../../contracts/stamps';
 import { NotFoundError } from '../../http/errors';
-import { campaignById, runningCampaign } from '../campaigns/campaigns.service';
-import { couponTitles } from '../coupons/coupons.service';
-import { spotNames } from '../spots/spots.service';
+import { campaignById, runningCampaign } from '../campaigns';
+import { couponTitles } from '../coupons';
+import { spotNames } from '../spots';
 import { findStampsOfUser, insertStamp } from './stamps.repo';
 
 /**

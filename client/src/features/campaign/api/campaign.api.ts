@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Campaign, RunningCampaignResponse } from '../../../../../server/src/contracts/campaigns';
+import type { Campaign, RunningCampaignResponse } from '@contracts/campaigns';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/coupons/get/campaign: the stamp rally running today, or null (spec 7). */

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Campaign } from '../../../../../server/src/contracts/campaigns';
+import type { Campaign } from '@contracts/campaigns';
 import { currentLocale } from '../../../lib/i18n';
 import { afterFirstView } from '../../../lib/offline-status';
 import { readPrerendered, useServerRender } from '../../../lib/prerender';

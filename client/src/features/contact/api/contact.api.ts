@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ContactBody, ContactReceiptResponse } from '../../../../../server/src/contracts/contacts';
+import type { ContactBody, ContactReceiptResponse } from '@contracts/contacts';
 import { api } from '../../../lib/api-client';
 
 export type ContactReceipt = z.infer<typeof ContactReceiptResponse>['data'];

@@ -6,9 +6,9 @@ import type {
   MarkUsedResult,
   NearbySpot,
   NearbySpotList,
-} from '../../../../../server/src/contracts/coupons';
+} from '@contracts/coupons';
 import type { z } from 'zod';
-import { COUPON_LIST_PAGE_SIZE } from '../../../../../server/src/contracts/pages';
+import { COUPON_LIST_PAGE_SIZE } from '@site/prerender';
 import { api } from '../../../lib/api-client';
 import { ClientError, errorText } from '../../../lib/errors';
 import type { Position } from '../../../lib/geolocation';

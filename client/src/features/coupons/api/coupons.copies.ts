@@ -1,4 +1,4 @@
-import type { CouponCard } from '../../../../../server/src/contracts/coupons';
+import type { CouponCard } from '@contracts/coupons';
 import type { Locale } from '../../../lib/i18n';
 
 /**

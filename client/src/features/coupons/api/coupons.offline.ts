@@ -1,4 +1,4 @@
-import type { CouponDetail } from '../../../../../server/src/contracts/coupons';
+import type { CouponDetail } from '@contracts/coupons';
 import { ClientError } from '../../../lib/errors';
 import type { Locale } from '../../../lib/i18n';
 import { getSnapshot, updateSnapshot } from '../../../lib/offline-store';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { CouponCard as Coupon } from '../../../../../server/src/contracts/coupons';
+import type { CouponCard as Coupon } from '@contracts/coupons';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { CouponVisual } from './coupon-visual';
 import { useT } from '../../../lib/i18n';

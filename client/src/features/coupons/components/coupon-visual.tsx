@@ -1,5 +1,5 @@
-import type { CouponCard } from '../../../../../server/src/contracts/coupons';
-import { PurposeIcon } from './purpose-icon';
+import type { CouponCard } from '@contracts/coupons';
+import { PurposeIcon } from '../../../components/purpose-icon';
 import { useT } from '../../../lib/i18n';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { NearbySpot } from '../../../../../server/src/contracts/coupons';
+import type { NearbySpot } from '@contracts/coupons';
 import { Delayed } from '../../../components/delayed';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';

@@ -1,4 +1,4 @@
-import type { CouponSpot } from '../../../../../server/src/contracts/coupons';
+import type { CouponSpot } from '@contracts/coupons';
 import { useT } from '../../../lib/i18n';
 import { routeUrl } from '../utils/route-url';
 

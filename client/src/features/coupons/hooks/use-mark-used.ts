@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { MarkUsedResult } from '../../../../../server/src/contracts/coupons';
+import type { MarkUsedResult } from '@contracts/coupons';
 import { ApiError } from '../../../lib/api-client';
 import { readToken } from '../../../lib/auth-token';
 import { ClientError, messageOf } from '../../../lib/errors';

@@ -9,10 +9,10 @@ import { useAsync } from '../../../lib/use-async';
 import { loadCouponDetail } from '../api/coupons.offline';
 import { CouponVisual } from '../components/coupon-visual';
 import { MarkUsedPanel } from '../components/mark-used-panel';
-import { PurposeIcon } from '../components/purpose-icon';
+import { PurposeIcon } from '../../../components/purpose-icon';
 import { SpotList } from '../components/spot-list';
 import { useMarkUsed } from '../hooks/use-mark-used';
-import '../coupons.css';
+import '../../../components/coupons.css';
 
 /** `/coupon/{id}/`: what the coupon gives, where, until when, and 'mark as used'. */
 export function CouponDetailPage() {

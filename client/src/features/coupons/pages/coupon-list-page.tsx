@@ -8,7 +8,7 @@ import { useInView } from '../../../lib/use-in-view';
 import { CouponCard } from '../components/coupon-card';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { useCouponListStore } from '../stores/coupon-list.store';
-import '../coupons.css';
+import '../../../components/coupons.css';
 
 /** `/coupon/`: every usable coupon in two columns, loading more as the visitor scrolls. */
 export function CouponListPage() {
@@ -41,8 +41,7 @@ export function CouponListPage() {
 
   useEffect(() => {
     if (!current || (items.length === 0 && !loading)) void loadMore(locale);
-    // Only on arrival and language change: later pages load by scrolling.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival and language change: later pages load by scrolling
   }, [locale]);
 
   const sentinel = useInView<HTMLDivElement>(() => void loadMore(locale), {

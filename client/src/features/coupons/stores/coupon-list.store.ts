@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CouponCard } from '../../../../../server/src/contracts/coupons';
+import type { CouponCard } from '@contracts/coupons';
 import { ApiError } from '../../../lib/api-client';
 import { messageOf } from '../../../lib/errors';
 import { currentLocale, type Locale } from '../../../lib/i18n';

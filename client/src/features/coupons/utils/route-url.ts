@@ -1,4 +1,4 @@
-import type { CouponSpot } from '../../../../../server/src/contracts/coupons';
+import type { CouponSpot } from '@contracts/coupons';
 
 /** Directions from wherever the visitor is to the spot (opens the maps app or a new tab). */
 export const routeUrl = (s: Pick<CouponSpot, 'latitude' | 'longitude'>): string =>

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FaqCategory, FaqCategoryListResponse } from '../../../../../server/src/contracts/faqs';
+import type { FaqCategory, FaqCategoryListResponse } from '@contracts/faqs';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/faqs/front/list/category: the FAQ by category in the page's language (spec 7). */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ClientConfigResponse, VisitorResponse } from '../../../../../server/src/contracts/auth';
+import type { ClientConfigResponse, VisitorResponse } from '@contracts/auth';
 import { api } from '../../../lib/api-client';
 
 export type ClientConfig = z.infer<typeof ClientConfigResponse>['data'];

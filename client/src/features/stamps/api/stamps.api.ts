@@ -1,4 +1,4 @@
-import type { StampList, StampListResponse } from '../../../../../server/src/contracts/stamps';
+import type { StampList, StampListResponse } from '@contracts/stamps';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { ClientError, errorText } from '../../../lib/errors';

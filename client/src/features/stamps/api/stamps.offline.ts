@@ -1,5 +1,5 @@
-import type { MarkUsedResult } from '../../../../../server/src/contracts/coupons';
-import type { StampList } from '../../../../../server/src/contracts/stamps';
+import type { MarkUsedResult } from '@contracts/coupons';
+import type { StampList } from '@contracts/stamps';
 import type { Locale } from '../../../lib/i18n';
 import type { Outcome } from '../../../lib/offline-store';
 import { currentOwner } from '../../../lib/offline-status';

@@ -1,4 +1,4 @@
-import type { Stamp } from '../../../../../server/src/contracts/stamps';
+import type { Stamp } from '@contracts/stamps';
 import { StampSeal } from '../../../components/stamp-seal';
 import { formatShortDate } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';

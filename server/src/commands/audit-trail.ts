@@ -1,13 +1,17 @@
+/**
+ * Reading one entity's audit trail (issue 6): the audit domain's entries, shown only to staff
+ * who may open that coupon or spot themselves (the coupons and spots domains' own rules).
+ */
 import type { Knex } from 'knex';
-import type { AuditEntity, AuditEntry } from '../../contracts/audit';
-import type { ListMeta } from '../../contracts/common';
-import type { StaffActor } from '../../http/context';
-import { ForbiddenError } from '../../http/errors';
-import type { ImageStore } from '../../storage/image-store';
-import { getAdminCoupon } from '../coupons/coupons.admin.service';
-import { assertSpotInScope } from '../spots/spots.admin.service';
-import { actingStaff } from '../staff/staff.service';
-import { findAudit } from './audit.repo';
+import type { AuditEntity, AuditEntry } from '../contracts/audit';
+import type { ListMeta } from '../contracts/common';
+import type { StaffActor } from '../http/context';
+import { ForbiddenError } from '../http/errors';
+import type { ImageStore } from '../storage/image-store';
+import { auditPage } from '../domains/audit';
+import { getAdminCoupon } from '../domains/coupons';
+import { assertSpotInScope } from '../domains/spots';
+import { actingStaff } from '../domains/staff';
 
 /**
  * Whether `viewer` may read an entity's trail: admins every one; shop staff only that of a
@@ -41,6 +45,6 @@ export async function auditTrail(
   a: { viewer: StaffActor; entity: AuditEntity; entityId: number; today: string; page: number; limit: number },
 ): Promise<{ data: AuditEntry[]; meta: ListMeta }> {
   await assertMayRead(db, images, a.viewer, a.entity, a.entityId, a.today);
-  const { rows, total } = await findAudit(db, a.entity, a.entityId, a);
+  const { rows, total } = await auditPage(db, a.entity, a.entityId, a);
   return { data: rows, meta: { page: a.page, limit: a.limit, total } };
 }

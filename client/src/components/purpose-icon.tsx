@@ -1,4 +1,4 @@
-import type { Purpose } from '../../../../../server/src/contracts/common';
+import type { Purpose } from '@contracts/common';
 
 const PATHS: Record<Purpose, string> = {
   gourmet: 'M4 12.5h16a8 8 0 0 1-16 0z M13 3.5l-3.5 6.5 M18.5 4l-6 6 M9 20.5h6',

@@ -1,0 +1,2 @@
+// The idempotency domain's public face: stored answers to replayed requests.
+export { remember, replayOf, requestHash } from './idempotency.service';
