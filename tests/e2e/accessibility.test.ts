@@ -70,8 +70,11 @@ const SCREENS: Screen[] = [
   { name: 'home', page: 'home', as: 'visitor', path: () => '/' },
   { name: 'home-menu-open', page: 'home', as: 'visitor', path: () => '/', open: async (p) => { await p.getByTestId('menu-button').click(); await shown(p, 'menu-list'); } },
   { name: 'home-en', page: 'home', as: 'visitor', path: () => '/en/' },
+  { name: 'home-menu-open-en', page: 'home', as: 'visitor', path: () => '/en/', open: async (p) => { await p.getByTestId('menu-button').click(); await shown(p, 'menu-list'); } },
   { name: 'coupon-list', page: 'couponList', as: 'visitor', path: () => '/coupon/' },
+  { name: 'coupon-list-ko', page: 'couponList', as: 'visitor', path: () => '/ko/coupon/' },
   { name: 'coupon-detail', page: 'couponDetail', as: 'visitor', path: (i) => `/coupon/${i.coupon}/` },
+  { name: 'coupon-detail-en', page: 'couponDetail', as: 'visitor', path: (i) => `/en/coupon/${i.coupon}/` },
   { name: 'coupon-detail-sign-in-sheet', page: 'couponDetail', as: 'visitor', path: (i) => `/coupon/${i.coupon}/`, open: async (p) => { await tap(p, '使用済みにする'); await p.getByRole('dialog').waitFor(); } },
   { name: 'coupon-detail-not-found', page: 'couponDetail', as: 'visitor', path: () => '/coupon/999999/' },
   { name: 'stamps-signed-out', page: 'stamps', as: 'visitor', path: () => '/stamp/' },
@@ -109,6 +112,7 @@ const SCREENS: Screen[] = [
   { name: 'admin-login', page: 'login', as: 'guest-staff', path: () => '/management_admin/login/' },
   { name: 'admin-login-error', page: 'login', as: 'guest-staff', path: () => '/management_admin/login/', open: async (p) => { await p.getByLabel('メールアドレス').fill(ADMIN.email); await p.getByLabel('パスワード', { exact: true }).fill('not-the-password'); await p.locator('form button[type="submit"]').click(); await shown(p, 'admin-login-error'); } },
   { name: 'admin-dashboard-coupon-list', page: 'index', as: 'admin', path: () => '/management_admin/' },
+  { name: 'admin-coupon-list-en', page: 'index', as: 'admin', path: () => '/en/management_admin/' },
   { name: 'admin-coupon-new', page: 'couponNew', as: 'admin', path: () => '/management_admin/coupon/regist/' },
   { name: 'admin-coupon-new-errors', page: 'couponNew', as: 'admin', path: () => '/management_admin/coupon/regist/', open: async (p) => { await tap(p, '作成する'); await p.locator('.adm-field__error').first().waitFor(); } },
   { name: 'admin-coupon-edit', page: 'coupon', as: 'admin', path: (i) => `/management_admin/coupon/${i.coupon}/` },
@@ -125,11 +129,15 @@ const SCREENS: Screen[] = [
   { name: 'admin-forbidden', page: 'userList', as: 'shop', path: () => '/management_admin/user/list/' },
 ];
 
-/** Waits until a screen has settled: the app runs (public app), the network is quiet, a heading shows. */
+/**
+ * Waits until a screen has settled: the app runs (public app), the network is quiet, the
+ * page's h1 shows and nothing is still loading (skeletons, busy regions).
+ */
 async function settle(page: Page, publicApp: boolean): Promise<void> {
   if (publicApp) await appLive(page);
   await page.waitForLoadState('networkidle');
-  await page.locator('h1, h2').first().waitFor();
+  await page.locator('main h1').first().waitFor();
+  await expect.poll(() => page.locator('.skeleton, [aria-busy="true"]').count()).toBe(0);
 }
 
 type Finding = {
