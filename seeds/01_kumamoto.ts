@@ -8,8 +8,8 @@ import { couponTemplates, rally } from './data/demo-content';
 /**
  * Development and test data: every real Kumamoto spot of seeds/data/kumamoto-spots.csv
  * (copied from shared/data; sources and licences in its README and on the about page), one
- * or two demo coupons per spot written for its purpose, and the 2026-27 winter stamp rally.
- * Runs only on an empty database, so it never touches real data.
+ * or two demo coupons per spot written for its purpose (unless `demoCoupons` is false), and the
+ * 2026-27 winter stamp rally. Runs only on an empty database, so it never touches real data.
  */
 type CsvRow = {
   id: string;
@@ -68,7 +68,7 @@ const usableRange = (purpose: string) => (purpose === 'experience' || purpose ==
 
 const LOCALES = ['ja', 'en', 'ko', 'zh-cn', 'zh-tw'] as const;
 
-export async function seed(knex: Knex): Promise<void> {
+export async function seed(knex: Knex, opts: { demoCoupons?: boolean } = {}): Promise<void> {
   const [existing] = await knex('spots').count({ n: '*' });
   if (Number(existing?.n ?? 0) > 0) return;
   const rows = await readCsv(SPOTS_CSV);
@@ -98,7 +98,8 @@ export async function seed(knex: Knex): Promise<void> {
         { spot_id: spotId, locale: 'ja', name },
         ...(row.name_en ? [{ spot_id: spotId, locale: 'en', name: row.name_en }] : []),
       ]);
-      const templates = couponTemplates[row.purpose].slice(0, index % 2 === 0 ? 2 : 1);
+      const templates =
+        opts.demoCoupons === false ? [] : couponTemplates[row.purpose].slice(0, index % 2 === 0 ? 2 : 1);
       for (const [k, tpl] of templates.entries()) {
         const created = new Date(base + index * 60_000 + k * 1000).toISOString();
         const [coupon] = await trx('coupons')

@@ -21,7 +21,8 @@ const CRASH_LOOP_LIMIT = 5;
 /** Migrations, then the first-start seed (SQLite outside production): once per start, before serving. */
 async function prepareDatabase(config: Config, db: Db): Promise<void> {
   await db.migrate.latest();
-  if (config.autoSeed) await seedIfEmpty(db, { demoStaff: config.nodeEnv !== 'production' });
+  if (config.autoSeed)
+    await seedIfEmpty(db, { demoStaff: config.nodeEnv !== 'production', demoCoupons: config.nodeEnv !== 'production' });
 }
 
 /**

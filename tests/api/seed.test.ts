@@ -57,3 +57,21 @@ describe('seed', () => {
     expect(await count('spots')).toBe(222);
   });
 });
+
+/** Production's seed (`npm run seed` with NODE_ENV=production): real data only, unless asked. */
+describe('seed without the demo parts', () => {
+  let db: Db;
+  let destroy: () => Promise<void>;
+  beforeAll(async () => ({ db, destroy } = await createTestDb()));
+  afterAll(() => destroy());
+
+  it('seeds the spots, the rally and the FAQ, and no invented coupon or demo account', async () => {
+    expect(await seedIfEmpty(db, { demoStaff: false, demoCoupons: false })).toBe(true);
+    const count = async (table: string) => Number((await db(table).count({ n: '*' }))[0]?.n);
+    expect(await count('spots')).toBe(222);
+    expect(await count('campaigns')).toBe(1);
+    expect(await count('faqs')).toBeGreaterThan(0);
+    expect(await count('coupons')).toBe(0);
+    expect(await count('staff_users')).toBe(0);
+  });
+});
