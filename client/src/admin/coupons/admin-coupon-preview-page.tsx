@@ -140,7 +140,14 @@ export function CouponPreviewPage() {
           </div>
           <div className="adm-phone" data-testid="coupon-preview">
             <div className="adm-phone__notch" aria-hidden="true" />
-            <div className="adm-phone__screen" lang={pt.data?.locale ?? lang}>
+            {/* Scrolls on its own: focusable, so it scrolls from the keyboard too. */}
+            <div
+              className="adm-phone__screen"
+              lang={pt.data?.locale ?? lang}
+              role="region"
+              aria-label={t('couponPreview.screen')}
+              tabIndex={0}
+            >
               {/* One language throughout: the texts switch once the visitors' messages have loaded. */}
               {pt.data ? (
                 <VisitorView v={v} images={src.images} spots={spots.data ?? []} lang={pt.data.locale} pt={pt.data.pt} />
@@ -150,8 +157,10 @@ export function CouponPreviewPage() {
             </div>
           </div>
         </div>
-        <aside className="adm-card adm-section adm-preview__notes">
-          <h2 className="adm-section__title">{t('couponPreview.notes')}</h2>
+        <aside className="adm-card adm-section adm-preview__notes" aria-labelledby="preview-notes-title">
+          <h2 className="adm-section__title" id="preview-notes-title">
+            {t('couponPreview.notes')}
+          </h2>
           {src.coupon && (
             <p className="adm-preview__state">
               <StatusBadge status={src.coupon.status} />

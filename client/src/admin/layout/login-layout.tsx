@@ -8,9 +8,9 @@ export function LoginLayout({ children }: { children: ReactNode }) {
   const t = useAdminT();
   return (
     <div className="adm-login-shell">
-      <div className="adm-login-shell__lang">
+      <header className="adm-login-shell__lang">
         <LanguageSelect />
-      </div>
+      </header>
       <main className="adm-login-shell__main">
         <Brand large link={false} />
         {children}

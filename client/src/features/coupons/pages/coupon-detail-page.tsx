@@ -74,7 +74,10 @@ export function CouponDetailPage() {
   }
   if (detail.status === 'error') {
     return (
-      <section className="page">
+      <section className="page" aria-labelledby="coupon-title">
+        <h1 id="coupon-title" className="visually-hidden">
+          {t('pages.couponDetail')}
+        </h1>
         {back}
         <div className="alert alert--error" role="alert">
           <p>{detail.error.message}</p>

@@ -9,7 +9,7 @@ export function RequireVisitor({ children }: { children: ReactNode }) {
   return (
     <section className="page page--narrow">
       <div className="card card--padded">
-        <SignInPanel onSignedIn={() => undefined} />
+        <SignInPanel onSignedIn={() => undefined} level={1} />
       </div>
     </section>
   );

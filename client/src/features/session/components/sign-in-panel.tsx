@@ -7,8 +7,18 @@ import { useT } from '../../../lib/i18n';
  * What a visitor sees when an action needs them signed in: LINE sign-in through LIFF when
  * the server names a LIFF app; otherwise the demo sign-in outside production.
  */
-export function SignInPanel({ onSignedIn, titleId }: { onSignedIn: () => void; titleId?: string }) {
+export function SignInPanel({
+  onSignedIn,
+  titleId,
+  level = 2,
+}: {
+  onSignedIn: () => void;
+  titleId?: string;
+  /** The title's heading level: 1 when the panel stands in for a page, 2 in a sheet. */
+  level?: 1 | 2;
+}) {
   const t = useT();
+  const Title = level === 1 ? 'h1' : 'h2';
   const { config, configError, signingIn, signInError, loadConfig, signIn } = useSessionStore();
   useEffect(() => {
     void loadConfig();
@@ -26,9 +36,9 @@ export function SignInPanel({ onSignedIn, titleId }: { onSignedIn: () => void; t
           <path d="M8 42c1.5-9 8-14 16-14s14.5 5 16 14" fill="currentColor" />
         </svg>
       </div>
-      <h2 className="signin__title" id={titleId}>
+      <Title className="signin__title" id={titleId}>
         {t('session.title')}
-      </h2>
+      </Title>
       <p className="signin__lead">{t('session.lead')}</p>
       {configError ? (
         <div className="alert alert--error" role="alert">
