@@ -97,6 +97,9 @@ const SCREENS: Screen[] = [
   { name: 'prize-question', page: 'prizeQuestion', as: 'visitor', path: () => '/prize/question/' },
   { name: 'prize', page: 'prize', as: 'visitor', path: (i) => `/prize/${i.rally}/` },
   { name: 'collect-points-qr', page: 'collectPointsQr', as: 'visitor', path: (i) => `/collect-points-qr/${i.spot}/?code=demo` },
+  { name: 'collect-points-qr-no-code', page: 'collectPointsQr', as: 'visitor', path: (i) => `/collect-points-qr/${i.spot}/` },
+  { name: 'coupon-detail-from-qr', page: 'couponDetail', as: 'visitor', path: (i) => `/coupon/${i.coupon}/?code=demo` },
+  { name: 'coupon-detail-ask-again', page: 'couponDetail', as: 'visitor', path: (i) => `/coupon/${i.coupon}/`, open: async (p) => { await tap(p, '使用済みにする'); await p.getByRole('dialog').getByRole('button', { name: 'デモ旅行者としてログイン' }).click(); await shown(p, 'signed-in-ask-again'); } },
   { name: 'stamp-rally', page: 'stampRally', as: 'visitor', path: (i) => `/campaign/stamp-rally/${i.rally}/` },
   { name: 'not-found', page: '404', as: 'visitor', path: () => '/no-such-page/' },
   // Visitor, signed in (demo sign-in)
