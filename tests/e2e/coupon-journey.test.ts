@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium)('coupon journey (Chromium, 390x844 phone)', () => 
     await sheet.waitFor({ state: 'hidden' });
     const again = page.getByTestId('signed-in-ask-again');
     await again.waitFor();
-    expect(await again.textContent()).toBe('ログインしました。お店で「使用済みにする」をもう一度押してください。');
+    expect(await again.textContent()).toBe('ログインしました。「使用済みにする」をもう一度押してください。');
     expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
     expect(await page.getByTestId('coupon-used').count()).toBe(0);
     expect(sent).toEqual([]);

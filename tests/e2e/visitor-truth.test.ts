@@ -90,7 +90,7 @@ describe.skipIf(!hasChromium)('visitor screens tell the truth (Chromium, 390x844
     await page.waitForURL(`**/coupon/${coupon.id}/?code=*`);
     await expect.poll(() => page.locator('h1').textContent()).toBe(coupon.title);
     expect(await page.getByTestId('menu-button').count()).toBe(0);
-    expect(await page.getByTestId('qr-note').textContent()).toBe('お店のQRコードで来店を確認します（現在地は不要）。');
+    expect(await page.getByTestId('qr-note').textContent()).toBe('お店のQRコードで来店を確認します。');
     await page.screenshot({ path: `${SHOTS}/spot-qr-detail.png`, animations: 'disabled' });
     await page.getByRole('button', { name: '使用済みにする' }).tap();
     await page.getByTestId('coupon-used').waitFor();

@@ -20,6 +20,3 @@ export const COMING_SOON_PAGES = [
   'stampRally',
 ] as const satisfies readonly PageId[];
 export type ComingSoonPageId = (typeof COMING_SOON_PAGES)[number];
-
-/** Whether a page's screen is built (not in COMING_SOON_PAGES). */
-export const isBuilt = (id: PageId): boolean => !(COMING_SOON_PAGES as readonly PageId[]).includes(id);

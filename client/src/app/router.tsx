@@ -89,7 +89,7 @@ const SCREENS: Record<PageId, Screen> = {
   ...(Object.fromEntries(
     COMING_SOON_PAGES.map((id): [PageId, Screen] => [
       id,
-      { title: `pages.${id}`, load: comingSoon, ...(id === 'pointsPayment' ? { footer: false as const } : {}) },
+      { title: `pages.${id}`, load: comingSoon, footer: id === 'pointsPayment' ? false : undefined },
     ]),
   ) as Record<ComingSoonPageId, Screen>),
 };

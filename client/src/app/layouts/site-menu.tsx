@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { useRunningRallyId } from '../../features/campaign';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { paths, useLocalePath, type PageId } from '../../lib/paths';
-import { isBuilt } from '../coming-soon-pages';
+import { COMING_SOON_PAGES } from '../coming-soon-pages';
 import './site-menu.css';
 
 type Item = {
@@ -154,7 +154,11 @@ export function SiteMenu({ open, onClose }: { open: boolean; onClose: () => void
         <nav aria-labelledby="site-menu-title">
           <ul className="menu-list" data-testid="menu-list">
             {items
-              .filter((item) => isBuilt(item.page) && (!item.rally || rallyId !== undefined))
+              .filter(
+                (item) =>
+                  !(COMING_SOON_PAGES as readonly PageId[]).includes(item.page) &&
+                  (!item.rally || rallyId !== undefined),
+              )
               .map((item) => (
                 <li key={item.key}>
                   <NavLink className="menu-item" to={to(item.to)} end data-menu={item.key} onClick={onClose}>
