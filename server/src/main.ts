@@ -8,7 +8,7 @@ import { systemClock } from './http/context';
 import { seedIfEmpty } from './db/seed';
 import { createLogger } from './http/logger';
 import { createSmtpMailer, unconfiguredMailer } from './mail/mailer';
-import { deliverDueInquiries } from './domains/contacts';
+import { DOMAINS } from './domains';
 
 /** How long a stopping process may take to finish its requests before it exits regardless. */
 const STOP_GRACE_MS = 10_000;
@@ -27,18 +27,17 @@ async function prepareDatabase(config: Config, db: Db): Promise<void> {
 
 /**
  * One serving process: the app on PORT (shared by every worker under node:cluster) and the
- * contact outbox. Stops on SIGINT/SIGTERM once its requests are answered.
+ * domains' background jobs. Stops on SIGINT/SIGTERM once its requests are answered.
  */
 function serve(config: Config, logger: Logger, db: Db): void {
   const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : unconfiguredMailer;
   const app = createApp({ db, config, clock: systemClock, logger, mailer });
-  // Each process retries unsent contact inquiries every minute; claims prevent double sends.
-  const outbox = setInterval(() => {
-    deliverDueInquiries(db, mailer, config.mail, systemClock.now()).catch((err: unknown) =>
-      logger.error({ err }, 'contact outbox'),
-    );
-  }, 60_000);
-  outbox.unref();
+  // The domains' background jobs (domains/index.ts), in every process.
+  const jobs = DOMAINS.flatMap((domain) => domain.jobs ?? []).map((job) =>
+    setInterval(() => {
+      job.run({ db, config, clock: systemClock, mailer }).catch((err: unknown) => logger.error({ err }, job.name));
+    }, job.everyMs).unref(),
+  );
   const server = app.listen(config.port, () => {
     const database = config.database.client === 'pg' ? 'PostgreSQL' : `SQLite ${config.database.file}`;
     const { port } = server.address() as AddressInfo;
@@ -48,7 +47,7 @@ function serve(config: Config, logger: Logger, db: Db): void {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    clearInterval(outbox);
+    for (const job of jobs) clearInterval(job);
     setTimeout(() => process.exit(1), STOP_GRACE_MS).unref();
     server.close(() => void db.destroy().then(() => process.exit(0)));
   };

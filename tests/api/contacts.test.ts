@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
 import { deliverDueInquiries } from '../../server/src/domains/contacts/contacts.service';
 import { createSmtpMailer } from '../../server/src/mail/mailer';
-import { testApp } from '../helpers/app';
+import { DOMAINS } from '../../server/src/domains';
+import { fixedClock, testApp, testConfig } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import { startSmtpServer } from '../helpers/smtp';
 
@@ -104,5 +105,23 @@ describe('contact form', () => {
     expect(smtp.received.length).toBe(before + 1);
     expect(smtp.received.at(-1)!.raw).toContain(`X-Passport-Inquiry: ${r.body.data.id}`);
     expect((await db('contact_inquiries').where({ id: r.body.data.id }).first()).sent_at).not.toBeNull();
+  });
+
+  it('is retried by the contacts job of the domain list, the one main.ts runs in every process', async () => {
+    const r = await request(appWith('smtp://127.0.0.1:9'))
+      .post('/api/contacts/send/mail/contact')
+      .send({ ...good, content: 'ジョブが送る問い合わせ' });
+    expect(r.status).toBe(200);
+    const job = DOMAINS.find((d) => d.name === 'contacts')?.jobs?.find((j) => j.name === 'contact outbox');
+    expect(job?.everyMs).toBe(60_000);
+    const before = smtp.received.length;
+    await job!.run({
+      db,
+      config: testConfig({ mail: { smtpUrl: smtp.url, contactTo: mail.contactTo, from: 'passport@example.jp' } }),
+      clock: fixedClock('2026-11-21T03:05:00Z'),
+      mailer: createSmtpMailer(smtp.url, 'passport@example.jp'),
+    });
+    expect(smtp.received.length).toBe(before + 1);
+    expect(smtp.received.at(-1)!.raw).toContain(`X-Passport-Inquiry: ${r.body.data.id}`);
   });
 });

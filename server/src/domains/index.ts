@@ -3,6 +3,7 @@ import type { AnyRoute } from '../http/route';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { campaignRoutes } from './campaigns/campaigns.routes';
+import { deliverDueInquiries } from './contacts';
 import { contactRoutes } from './contacts/contacts.routes';
 import { couponReportRoutes } from './coupon-reports/coupon-reports.routes';
 import { adminCouponRoutes } from './coupons/admincoupons.routes';
@@ -13,8 +14,19 @@ import { spotAdminRoutes } from './spots/spots.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { stampRoutes } from './stamps/stamps.routes';
 
-/** A domain as app.ts mounts it: its name and its API routes (paths as spec section 7). */
-export type Domain = { name: string; routes: (deps: AppDeps) => AnyRoute[] };
+/**
+ * Work a domain does in the background: `run` every `everyMs` milliseconds in every serving
+ * process (main.ts), so it must be safe to run in several processes at once (claims,
+ * conditional updates). A failure is logged and the next run tries again.
+ */
+export type DomainJob = {
+  name: string;
+  everyMs: number;
+  run: (deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer'>) => Promise<unknown>;
+};
+
+/** A domain as app.ts mounts it: its name, its API routes (paths as spec section 7) and its jobs. */
+export type Domain = { name: string; routes: (deps: AppDeps) => AnyRoute[]; jobs?: readonly DomainJob[] };
 
 /**
  * Every domain with routes, in mounting order: the one list app.ts reads. A new domain adds
@@ -28,7 +40,18 @@ export const DOMAINS: readonly Domain[] = [
   { name: 'coupons', routes: (deps) => [...couponRoutes(deps), ...adminCouponRoutes(deps)] },
   { name: 'campaigns', routes: campaignRoutes },
   { name: 'stamps', routes: stampRoutes },
-  { name: 'contacts', routes: contactRoutes },
+  {
+    name: 'contacts',
+    routes: contactRoutes,
+    // Unsent contact inquiries are retried every minute; claims keep two processes from sending one twice.
+    jobs: [
+      {
+        name: 'contact outbox',
+        everyMs: 60_000,
+        run: ({ db, mailer, config, clock }) => deliverDueInquiries(db, mailer, config.mail, clock.now()),
+      },
+    ],
+  },
   { name: 'faqs', routes: faqRoutes },
   { name: 'audit', routes: auditRoutes },
   { name: 'spots', routes: spotAdminRoutes },
