@@ -16,7 +16,10 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   SQLITE_FILE: z.string().default('data/app.sqlite3'),
   /** HS256 secret for our own access tokens (86400 s); 32 bytes or more in production. */
-  JWT_SECRET: z.string().min(16).optional(),
+  JWT_SECRET: z
+    .string()
+    .refine((v) => Buffer.byteLength(v, 'utf8') >= 16, { message: '16 bytes or more (32 in production)' })
+    .optional(),
   /** LINE Login channel: `aud` of ID tokens and the HS256 secret they are signed with (dev defaults below). */
   LINE_CHANNEL_ID: z.string().optional(),
   LINE_CHANNEL_SECRET: z.string().optional(),
@@ -142,23 +145,66 @@ const adminAllowList: Check = (env, readFile) => {
     } catch (err) {
       return `ADMIN_ALLOWED_IPS_FILE cannot be read (${err instanceof Error ? err.message : String(err)})`;
     }
-    return listFile(text).length ? null : 'ADMIN_ALLOWED_IPS_FILE lists no address';
+    return listFile(text).length ? badEntries(listFile(text)) : 'ADMIN_ALLOWED_IPS_FILE lists no address';
   }
-  return blank(env.ADMIN_ALLOWED_IPS) ? 'missing: set ADMIN_ALLOWED_IPS or ADMIN_ALLOWED_IPS_FILE (spec 6)' : null;
+  if (blank(env.ADMIN_ALLOWED_IPS)) return 'missing: set ADMIN_ALLOWED_IPS or ADMIN_ALLOWED_IPS_FILE (spec 6)';
+  const entries = splitList(env.ADMIN_ALLOWED_IPS!);
+  return entries.length ? badEntries(entries) : 'lists no address';
 };
+
+/** The entries of an allow-list that are not an address or CIDR range, as a message; null when all are. */
+function badEntries(entries: string[]): string | null {
+  const bad = entries.filter((x) => !isAddressOrRange(x));
+  return bad.length ? `not an address or CIDR range: ${bad.join(', ')}` : null;
+}
 
 const trustProxy: Check = (env) => {
   const v = env.TRUST_PROXY;
   if (blank(v)) return 'missing: name the reverse proxies (addresses, ranges, loopback), or false when there is none';
-  if (v === 'false') return null;
-  if (v === 'true' || /^\d+$/.test(v!.trim()))
-    return (
-      `${v} trusts X-Forwarded-For from any caller, so one who reaches the server directly walks past ` +
-      'the admin allow-list with a forged header: name the proxies (addresses, ranges, loopback, uniquelocal)'
-    );
-  const bad = splitList(v!).filter((x) => !PROXY_RANGE_NAMES.includes(x) && !isAddressOrRange(x));
-  return bad.length ? `not an address, range or loopback/uniquelocal/linklocal: ${bad.join(', ')}` : null;
+  if (v === 'false' || v!.trim() === '0') return null;
+  const anyCaller =
+    'trusts X-Forwarded-For from any caller, so one who reaches the server directly walks past ' +
+    'the admin allow-list with a forged header: name the proxies (addresses, ranges, loopback, uniquelocal)';
+  if (v === 'true' || /^\d+$/.test(v!.trim())) return `${v} ${anyCaller}`;
+  const entries = splitList(v!);
+  const bad = entries.filter((x) => !PROXY_RANGE_NAMES.includes(x) && !isAddressOrRange(x));
+  if (bad.length) return `not an address, range or loopback/uniquelocal/linklocal: ${bad.join(', ')}`;
+  const wide = entries.filter((x) => isAddressOrRange(x) && coversTheInternet(x));
+  return wide.length ? `${wide.join(', ')} is so wide a range that it ${anyCaller}` : null;
 };
+
+const IPV4_MAPPED = ipaddr.parse('::ffff:0:0');
+
+/** Private, loopback and link-local ranges: a proxy range inside one of them never holds a public caller. */
+const NON_PUBLIC = [
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  'fc00::/7',
+  'fe80::/10',
+  '::1/128',
+].map((range) => ipaddr.parseCIDR(range));
+
+/**
+ * Whether a range is too wide to name proxies: one outside the private, loopback and
+ * link-local ranges that is shorter than /16 (IPv4) or /32 (IPv6), or one that holds every
+ * IPv4-mapped address (`::ffff:0:0/96`, `::/80`). A cloud load balancer's published ranges
+ * are /16 or narrower.
+ */
+function coversTheInternet(entry: string): boolean {
+  if (!entry.includes('/')) return false;
+  let [address, bits] = ipaddr.parseCIDR(entry);
+  if (address.kind() === 'ipv6') {
+    const v6 = address as ipaddr.IPv6;
+    if (bits <= 96 && IPV4_MAPPED.match(v6, bits)) return true;
+    if (v6.isIPv4MappedAddress()) [address, bits] = [v6.toIPv4Address(), bits - 96];
+  }
+  const inside = NON_PUBLIC.some(([base, n]) => base.kind() === address.kind() && bits >= n && address.match(base, n));
+  return !inside && bits < (address.kind() === 'ipv4' ? 16 : 32);
+}
 
 const isAddressOrRange = (x: string) => (x.includes('/') ? ipaddr.isValidCIDR(x) : ipaddr.isValid(x));
 
@@ -197,6 +243,10 @@ const PRODUCTION_REQUIREMENTS: { name: string; check: Check }[] = [
   { name: 'LINE_CHANNEL_SECRET', check: secret('LINE_CHANNEL_SECRET', DEV_LINE_CHANNEL_SECRET) },
   { name: 'ADMIN_ALLOWED_IPS', check: adminAllowList },
   { name: 'TRUST_PROXY', check: trustProxy },
+  {
+    name: 'SITE_ALLOWED_IPS',
+    check: (env) => (blank(env.SITE_ALLOWED_IPS) ? null : badEntries(splitList(env.SITE_ALLOWED_IPS!))),
+  },
   { name: 'SMTP_URL', check: smtpCredentials },
   { name: 'CONTACT_TO', check: mailAddress('CONTACT_TO') },
   { name: 'MAIL_FROM', check: mailAddress('MAIL_FROM') },
@@ -260,6 +310,13 @@ export function parseConfig(env: NodeJS.ProcessEnv, readFile: (file: string) => 
     adminAllowedIps = LOOPBACK;
     notes.push('ADMIN_ALLOWED_IPS is unset: the admin area answers loopback callers only.');
   }
+  const siteAllowedIps = e.SITE_ALLOWED_IPS ? splitList(e.SITE_ALLOWED_IPS) : null;
+  // Outside production too: a bad allow-list entry stops the start here, not in the first worker.
+  const badLists = [
+    ['ADMIN_ALLOWED_IPS', badEntries(adminAllowedIps)],
+    ['SITE_ALLOWED_IPS', siteAllowedIps && badEntries(siteAllowedIps)],
+  ].filter(([, problem]) => problem);
+  if (badLists.length) throw new Error(`Invalid configuration:\n${badLists.map((l) => l.join(': ')).join('\n')}`);
   let trustProxy: Config['trustProxy'];
   if (e.TRUST_PROXY !== undefined) trustProxy = parseTrustProxy(e.TRUST_PROXY);
   else {
@@ -304,7 +361,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, readFile: (file: string) => 
     lineJwksUrl: e.LINE_JWKS_URL,
     lineJwksCooldownMs: e.LINE_JWKS_COOLDOWN_MS,
     adminAllowedIps,
-    siteAllowedIps: e.SITE_ALLOWED_IPS ? splitList(e.SITE_ALLOWED_IPS) : null,
+    siteAllowedIps,
     trustProxy,
     webConcurrency,
     rateLimitStore,

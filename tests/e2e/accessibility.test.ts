@@ -141,6 +141,18 @@ async function settle(page: Page, publicApp: boolean): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.locator('main h1').first().waitFor();
   await expect.poll(() => page.locator('.skeleton, [aria-busy="true"]').count()).toBe(0);
+  await animationsDone(page);
+}
+
+/**
+ * Waits until no finite CSS animation or transition runs: axe reads the colours as painted,
+ * and a menu still fading in shows its text lighter than it ends (a contrast finding that
+ * depends on timing). Endless ones (spinners) are not waited for.
+ */
+async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 type Finding = {
@@ -233,6 +245,7 @@ describe.skipIf(!hasChromium)('accessibility: axe-core on every screen (Chromium
       if (screen.open) {
         await screen.open(page);
         await page.waitForLoadState('networkidle');
+        await animationsDone(page);
       }
       const results = await new AxeBuilder({ page }).withTags(REVIEWED).analyze();
       report[name] = results.violations.map((v) => ({

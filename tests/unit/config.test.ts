@@ -32,6 +32,15 @@ describe('loadConfig', () => {
     expect(c.notes.join(' ')).toMatch(/ADMIN_ALLOWED_IPS is unset/);
   });
 
+  it('outside production too, stops at an allow-list entry that is not an address or range', () => {
+    expect(() => loadConfig({ ADMIN_ALLOWED_IPS: '127.0.0.1, localhost' })).toThrow(
+      /^ADMIN_ALLOWED_IPS: not an address or CIDR range: localhost$/m,
+    );
+    expect(() => loadConfig({ SITE_ALLOWED_IPS: '10.0.0.0/33' })).toThrow(
+      /^SITE_ALLOWED_IPS: not an address or CIDR range: 10\.0\.0\.0\/33$/m,
+    );
+  });
+
   it('reads the allow-list from the environment or a file with comments', () => {
     expect(loadConfig({ ADMIN_ALLOWED_IPS: '203.0.113.7, 198.51.100.0/24\n2001:db8::/32' }).adminAllowedIps).toEqual([
       '203.0.113.7',
@@ -166,6 +175,7 @@ describe('loadConfig in production (issue 11: no development secret)', () => {
     );
     // 11 three-byte characters are 33 bytes: the length is counted in bytes, not characters.
     expect(loadConfig({ ...complete, LINE_CHANNEL_SECRET: 'く'.repeat(11) }).line.channelSecret).toBe('く'.repeat(11));
+    expect(loadConfig({ ...complete, JWT_SECRET: 'く'.repeat(11) }).jwtSecret).toBe('く'.repeat(11));
     expect(refusal({ ...complete, LINE_CHANNEL_SECRET: 'demo-channel-secret' })).toMatch(/^LINE_CHANNEL_SECRET: /m);
     expect(refusal({ ...complete, JWT_SECRET: 'development-only-secret-change-me' })).toMatch(
       /^JWT_SECRET: is the public development value/m,
@@ -180,9 +190,28 @@ describe('loadConfig in production (issue 11: no development secret)', () => {
       expect(refusal({ ...complete, TRUST_PROXY: v })).toMatch(
         /^TRUST_PROXY: .* trusts X-Forwarded-For from any caller.*walks past the admin allow-list/m,
       );
+    // 0 hops trusts no one, like false.
+    expect(loadConfig({ ...complete, TRUST_PROXY: '0' }).trustProxy).toBe(0);
+    // A range that holds the whole internet is `true` by another name.
+    for (const v of ['0.0.0.0/0', '10.0.0.2, 0.0.0.0/1', '::/0', '::ffff:0:0/96', '::/80', '::ffff:0.0.0.0/100'])
+      expect(refusal({ ...complete, TRUST_PROXY: v })).toMatch(
+        /^TRUST_PROXY: .* is so wide a range that it trusts X-Forwarded-For from any caller/m,
+      );
+    expect(loadConfig({ ...complete, TRUST_PROXY: '10.0.0.0/8, fd00::/8, 2001:db8::/32' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      '2001:db8::/32',
+    ]);
     expect(refusal({ ...complete, TRUST_PROXY: 'loopback, proxy.internal' })).toMatch(
       /^TRUST_PROXY: not an address, range or loopback\/uniquelocal\/linklocal: proxy\.internal/m,
     );
+  });
+
+  it('refuses allow-list entries that are not addresses or ranges, and an empty list, in the one message', () => {
+    const message = refusal({ ...complete, ADMIN_ALLOWED_IPS: '203.0.113.7, office', SITE_ALLOWED_IPS: 'everyone' });
+    expect(message).toMatch(/^ADMIN_ALLOWED_IPS: not an address or CIDR range: office$/m);
+    expect(message).toMatch(/^SITE_ALLOWED_IPS: not an address or CIDR range: everyone$/m);
+    expect(refusal({ ...complete, ADMIN_ALLOWED_IPS: ' , ' })).toMatch(/^ADMIN_ALLOWED_IPS: lists no address$/m);
   });
 
   it('takes the admin allow-list from a file, and refuses an empty or unreadable one', () => {
