@@ -30,8 +30,9 @@ const FEATURES = readdirSync('client/src/features', { withFileTypes: true })
 const serverZones = [
   {
     target: [`${SRC}/http`, `${SRC}/db`, `${SRC}/contracts`, `${SRC}/site`],
-    from: [`${SRC}/domains`, `${SRC}/commands`],
-    message: 'http/, db/, contracts/ and site/ sit below the domains: pass what they need in as an argument.',
+    from: [`${SRC}/domains`, `${SRC}/commands`, 'seeds'],
+    message:
+      'http/, db/, contracts/ and site/ sit below the domains (and the seeds, which use them): pass what they need in as an argument.',
   },
   {
     target: [`${SRC}/contracts`, `${SRC}/site`],
@@ -40,7 +41,7 @@ const serverZones = [
     message: 'contracts/ and site/ are shared with the client: zod and each other only.',
   },
   ...DOMAINS.map((d) => ({
-    target: [`${SRC}/!(domains)/**/*`, `${SRC}/*.ts`, `${SRC}/domains/!(${d})/**/*`],
+    target: [`${SRC}/!(domains)/**/*`, `${SRC}/*.ts`, `${SRC}/domains/!(${d})/**/*`, 'seeds'],
     from: `${SRC}/domains/${d}/**/*`,
     except: [`**/domains/${d}/index.ts`],
     message: `Reach the ${d} domain through its public index (domains/${d}/index.ts).`,

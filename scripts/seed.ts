@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config';
 import { createDb } from '../server/src/db/knex';
-import { seedIfEmpty } from '../server/src/db/seed';
+import { seedIfEmpty } from '../seeds';
 
 const { values } = parseArgs({ options: { 'demo-coupons': { type: 'boolean', default: false } } });
 const config = loadConfig();

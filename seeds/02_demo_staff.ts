@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createStaff } from '../server/src/domains/staff/staff.service';
+import { createStaff } from '../server/src/domains/staff';
 
 /**
  * Development-only staff accounts (the README gives their credentials). Production never

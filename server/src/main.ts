@@ -5,7 +5,7 @@ import { loadConfig, type Config } from './config';
 import { createDb, type Db } from './db/knex';
 import { createApp } from './app';
 import { systemClock } from './http/context';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty } from '../../seeds';
 import { createLogger } from './http/logger';
 import { createSmtpMailer, unconfiguredMailer } from './mail/mailer';
 import { DOMAINS } from './domains';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/knex';
-import { seedIfEmpty } from '../../server/src/db/seed';
+import { seedIfEmpty } from '../../seeds';
 import { createTestDb } from '../helpers/db';
 
 /** The development seed: real Kumamoto spots, demo coupons, the winter rally (issue 2). */

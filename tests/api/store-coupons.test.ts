@@ -1,5 +1,5 @@
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from '../helpers/api';
 import type { Db } from '../../server/src/db/knex';
 import { fixedClock, testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import knexFactory from 'knex';
 import { createDb, type Db } from '../../server/src/db/knex';
-import { seedIfEmpty } from '../../server/src/db/seed';
+import { seedIfEmpty } from '../../seeds';
 
 /** Which database the data tests run on: `TEST_DB=pg` (with TEST_DATABASE_URL) or SQLite. */
 export const testDialect = (): 'pg' | 'sqlite' => (process.env.TEST_DB === 'pg' ? 'pg' : 'sqlite');

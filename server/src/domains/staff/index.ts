@@ -1,2 +1,2 @@
 // The staff domain's public face: the signed-in account and its acting identity.
-export { actingStaff, signedInStaff } from './staff.service';
+export { actingStaff, createStaff, signedInStaff } from './staff.service';

@@ -1,7 +1,7 @@
-import type { Db } from './knex';
-import { seed as seedSpotsAndCoupons } from '../../../seeds/01_kumamoto';
-import { seed as seedDemoStaff } from '../../../seeds/02_demo_staff';
-import { seed as seedFaq } from '../../../seeds/03_faqs';
+import type { Db } from '../server/src/db/knex';
+import { seed as seedSpotsAndCoupons } from './01_kumamoto';
+import { seed as seedDemoStaff } from './02_demo_staff';
+import { seed as seedFaq } from './03_faqs';
 
 /**
  * Seeds the development data when the database has no spots yet (first start of
