@@ -179,6 +179,9 @@ describe.skipIf(!hasChromium)('visitor screens tell the truth (Chromium, 390x844
     await expect.poll(() => title.textContent()).toBe(en.title);
     expect(await title.locator('.ja-only').count()).toBe(0);
     expect(await page.locator('.spot__name').first().locator('.ja-only').textContent()).toBe('Japanese only');
+    // Addresses, genres and tags are kept in Japanese only: read as Japanese by screen readers.
+    expect(await page.locator('.spot__address').first().getAttribute('lang')).toBe('ja');
+    if (en.tags.length) expect(await page.locator('ul.tags').getAttribute('lang')).toBe('ja');
 
     // The list: the card of the shop carries the tag next to the shop's name.
     await page.goto('/en/coupon/');

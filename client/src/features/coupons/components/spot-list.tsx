@@ -1,10 +1,11 @@
 import type { CouponSpot } from '@contracts/coupons';
 import { ServedText } from '../../../components/served-text';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import { routeUrl } from '../utils/route-url';
 
 export function SpotList({ spots }: { spots: CouponSpot[] }) {
   const t = useT();
+  const locale = useLocale();
   return (
     <ul className="spot-list">
       {spots.map((s) => (
@@ -19,7 +20,10 @@ export function SpotList({ spots }: { spots: CouponSpot[] }) {
             <p className="spot__name">
               <ServedText text={s.name} served={s.textLocale} />
             </p>
-            <p className="spot__address">{s.address}</p>
+            {/* Addresses are kept in Japanese only (as a taxi driver or a map needs them). */}
+            <p className="spot__address" lang={locale !== 'ja' ? 'ja' : undefined}>
+              {s.address}
+            </p>
           </div>
           <a className="btn btn--route" href={routeUrl(s)} target="_blank" rel="noopener noreferrer">
             <svg

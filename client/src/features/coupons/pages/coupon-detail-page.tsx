@@ -119,7 +119,12 @@ export function CouponDetailPage() {
             <PurposeIcon purpose={c.purpose} size={14} />
             {t(`purposes.${c.purpose}`)}
           </li>
-          {c.genre && <li className="chip">{c.genre}</li>}
+          {c.genre && (
+            // Genres and tags are kept in Japanese only: marked so screen readers read them as such.
+            <li className="chip" lang={locale !== 'ja' ? 'ja' : undefined}>
+              {c.genre}
+            </li>
+          )}
         </ul>
         <h1 id="coupon-title" className="detail__title">
           <ServedText text={c.title} served={c.textLocale} />
@@ -168,7 +173,7 @@ export function CouponDetailPage() {
         </dl>
 
         {c.tags.length > 0 && (
-          <ul className="tags" aria-label={t('coupons.tags')}>
+          <ul className="tags" aria-label={t('coupons.tags')} lang={locale !== 'ja' ? 'ja' : undefined}>
             {c.tags.map((tag) => (
               <li key={tag} className="tag">
                 {tag}
