@@ -2,8 +2,19 @@ import { z } from 'zod';
 import { Area, Id, IdText, JstDate, Latitude, ListMeta, LocaleSchema, Longitude, Paging, Purpose } from './common';
 import { Stamp } from './stamps';
 
-/** Query of GET /api/coupons/list/search (spec 7). `tag` may repeat. */
+/**
+ * Query of GET /api/coupons/list/search (spec 7). `tag` may repeat. `favorite=true` narrows
+ * the list to the signed-in visitor's favourites (spec 2 "a favourites list"; 401 without a
+ * visitor's token): the favourites list is the coupon list with one more filter, so it pages,
+ * filters and orders like the list and shows the same cards, and a favourite that is not shown
+ * today (unpublished, out of its period) is left out as the list leaves it out. Only `true` is
+ * accepted (leave the parameter out for the whole list).
+ */
 export const CouponSearchQuery = Paging.extend({
+  favorite: z
+    .literal('true')
+    .optional()
+    .transform((v) => v === 'true'),
   area: Area.optional(),
   purpose: Purpose.optional(),
   genre: z.string().trim().min(1).max(100).optional(),
@@ -42,6 +53,11 @@ export const CouponCard = z.object({
   spotCount: z.number().int(),
   /** The language of title, discount (and the detail's description): see TextLocale. */
   textLocale: TextLocale,
+  /**
+   * Whether the signed-in visitor keeps it among their favourites (issue 15); absent when the
+   * caller is not a signed-in visitor (anonymous answers and the server-rendered first view).
+   */
+  favorite: z.boolean().optional(),
 });
 export type CouponCard = z.infer<typeof CouponCard>;
 
@@ -154,6 +170,20 @@ export type Redemption = z.infer<typeof Redemption>;
 export const MarkUsedResult = z.object({ redemption: Redemption, stamp: Stamp.nullable() });
 export type MarkUsedResult = z.infer<typeof MarkUsedResult>;
 export const MarkUsedResponse = z.object({ data: MarkUsedResult });
+
+/**
+ * Body of PUT /api/coupons/set/favorite (spec 7, issue 15): the favourite state to set for a
+ * coupon. A PUT sets the state rather than flipping it, so a repeated or replayed request
+ * (an offline queue sending twice) changes nothing more: the client toggles by sending the
+ * opposite of what it shows.
+ */
+export const SetFavoriteBody = z.object({ couponId: Id, favorite: z.boolean() });
+export type SetFavoriteBody = z.infer<typeof SetFavoriteBody>;
+
+/** The favourite state now stored for the coupon. */
+export const FavoriteState = z.object({ couponId: z.number().int(), favorite: z.boolean() });
+export type FavoriteState = z.infer<typeof FavoriteState>;
+export const SetFavoriteResponse = z.object({ data: FavoriteState });
 
 /** Header carrying the client's idempotency key for 'mark as used'. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

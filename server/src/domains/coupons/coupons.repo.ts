@@ -62,18 +62,22 @@ async function present(db: Knex, rows: Raw[], locale: Locale): Promise<CouponRow
 /**
  * Published coupons valid on JST day `day` matching the filters, newest first. The keyword
  * matches the title, description or discount text in any locale, or a spot's name.
+ * `favoritesOf`: only the favourites of that visitor (user id).
  */
 export async function searchPublished(
   db: Knex,
   q: CouponSearchQuery,
   day: string,
   locale: Locale,
+  favoritesOf?: number,
 ): Promise<{ rows: CouponRow[]; total: number }> {
   const base = db('coupons as c')
     .whereNull('c.deleted_at')
     .where('c.published', true)
     .andWhere('c.valid_from', '<=', day)
     .andWhere('c.valid_to', '>=', day);
+  if (favoritesOf !== undefined)
+    base.whereExists(db('coupon_favorites as f').whereRaw('f.coupon_id = c.id').andWhere('f.user_id', favoritesOf));
   if (q.area) base.andWhere('c.area', q.area);
   if (q.purpose) base.andWhere('c.purpose', q.purpose);
   if (q.genre) base.andWhere('c.genre', q.genre);

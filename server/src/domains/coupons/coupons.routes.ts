@@ -9,6 +9,8 @@ import {
   MarkUsedResponse,
   NearbySpotList,
   NearbySpotQuery,
+  SetFavoriteBody,
+  SetFavoriteResponse,
   StoreCouponsBody,
   StoreCouponsResponse,
 } from '../../contracts/coupons';
@@ -16,25 +18,32 @@ import { RunningCampaignResponse } from '../../contracts/campaigns';
 import { jstDate } from '../../db/dialect';
 import { optionalVisitorIdOf, visitorIdOf, type AppDeps } from '../../http/context';
 import { ValidationError } from '../../http/errors';
-import { defineRoute, type AnyRoute } from '../../http/route';
+import { checkAccess, defineRoute, type AnyRoute } from '../../http/route';
 import { runningCampaign } from '../campaigns';
 import { listNearbySpots } from '../spots';
 import { markCouponUsed } from '../../commands/mark-coupon-used';
-import { couponDetail, searchCoupons, storeCoupons } from './coupons.service';
+import { couponDetail, searchCoupons, setFavorite, storeCoupons } from './coupons.service';
 
 /** Visitor coupon routes, paths exactly as spec section 7. */
 export function couponRoutes(deps: AppDeps): AnyRoute[] {
   const { db, clock } = deps;
   const today = () => jstDate(clock.now());
   return [
+    // Public; a signed-in visitor's cards also say `favorite`, and `favorite=true` (their
+    // favourites list, spec 2) needs one: 401 for nobody, 403 for staff.
     defineRoute({
       method: 'get',
       path: '/coupons/list/search',
-      summary: 'Published, currently valid coupons with their spot, newest first',
-      access: 'public',
+      summary:
+        "Published, currently valid coupons with their spot, newest first (favorite=true: the visitor's favourites)",
+      access: 'optionalVisitor',
       query: CouponSearchQuery,
       response: CouponList,
-      handler: async ({ query, locale }) => searchCoupons(db, query, today(), locale),
+      errors: [403],
+      handler: async ({ query, actor, locale }) => {
+        if (query.favorite) checkAccess('visitor', actor);
+        return searchCoupons(db, query, today(), locale, optionalVisitorIdOf(actor));
+      },
     }),
     defineRoute({
       method: 'get',
@@ -95,6 +104,19 @@ export function couponRoutes(deps: AppDeps): AnyRoute[] {
         res.status(answer.status);
         return answer.body;
       },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/coupons/set/favorite',
+      summary: "Set whether a coupon is among the visitor's favourites (idempotent: send the state wanted)",
+      access: 'visitor',
+      rateLimit: 'write',
+      body: SetFavoriteBody,
+      response: SetFavoriteResponse,
+      errors: [404],
+      handler: async ({ body, actor }) => ({
+        data: await setFavorite(db, { ...body, userId: visitorIdOf(actor), today: today(), now: clock.now() }),
+      }),
     }),
     defineRoute({
       method: 'get',

@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
 import { MAX_ID, type ListMeta, type Locale } from '../../contracts/common';
-import type { CouponCard, CouponDetail, CouponSearchQuery, StoreCoupons } from '../../contracts/coupons';
+import type {
+  CouponCard,
+  CouponDetail,
+  CouponSearchQuery,
+  FavoriteState,
+  SetFavoriteBody,
+  StoreCoupons,
+} from '../../contracts/coupons';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../http/errors';
 import { spotOfQrCode, spotsOfCoupons } from '../spots';
 import {
@@ -13,6 +20,7 @@ import {
   type CouponRow,
   type NewRedemption,
 } from './coupons.repo';
+import { couponRowExists, deleteFavorite, favoriteIdsAmong, insertFavorite } from './coupons.favorites.repo';
 
 function isUsableOn(c: CouponRow, day: string): boolean {
   return c.published && c.validFrom <= day && day <= c.validTo;
@@ -40,21 +48,55 @@ function toCard(c: CouponRow, spots: Array<{ id: number; name: string; textLocal
 
 /**
  * Spec 7 `/coupons/list/search`: published coupons valid on JST day `today`, filtered by
- * area, purpose, genre, keyword and tags, newest first, with their first spot.
+ * area, purpose, genre, keyword and tags, newest first, with their first spot. With `userId`
+ * (a signed-in visitor) each card says whether it is among their favourites, and
+ * `q.favorite` keeps only those (spec 2 "a favourites list").
+ * @throws Error when `q.favorite` is set without `userId` (the route answers 401 before)
  */
 export async function searchCoupons(
   db: Knex,
   q: CouponSearchQuery,
   today: string,
   locale: Locale,
+  userId?: number,
 ): Promise<{ data: CouponCard[]; meta: ListMeta }> {
-  const { rows, total } = await searchPublished(db, q, today, locale);
-  const spots = await spotsOfCoupons(
-    db,
-    rows.map((r) => r.id),
-    locale,
-  );
-  return { data: rows.map((c) => toCard(c, spots.get(c.id) ?? [])), meta: { page: q.page, limit: q.limit, total } };
+  if (q.favorite && userId === undefined) throw new Error('favourites asked for without a visitor');
+  const { rows, total } = await searchPublished(db, q, today, locale, q.favorite ? userId : undefined);
+  const ids = rows.map((r) => r.id);
+  const [spots, favorites] = await Promise.all([
+    spotsOfCoupons(db, ids, locale),
+    userId === undefined ? undefined : favoriteIdsAmong(db, userId, ids),
+  ]);
+  return {
+    data: rows.map((c) => ({
+      ...toCard(c, spots.get(c.id) ?? []),
+      ...(favorites ? { favorite: favorites.has(c.id) } : {}),
+    })),
+    meta: { page: q.page, limit: q.limit, total },
+  };
+}
+
+/**
+ * Spec 7 `PUT /coupons/set/favorite` (issue 15): sets whether coupon `couponId` is among
+ * visitor `userId`'s favourites, idempotently (setting the state it has changes nothing;
+ * parallel identical calls leave one row). Adding needs the coupon shown on JST day `today`
+ * (as its detail); removing needs only that the coupon exists or was a favourite, so a coupon
+ * unpublished, expired or deleted since it was kept can still be taken off the list.
+ * @returns the state now stored
+ * @throws NotFoundError COUPON_NOT_FOUND (404) adding a coupon not shown today; removing an unknown one
+ */
+export async function setFavorite(
+  db: Knex,
+  q: SetFavoriteBody & { userId: number; today: string; now: Date },
+): Promise<FavoriteState> {
+  if (q.favorite) {
+    if (!(await shownCoupon(db, q.couponId, q.today, 'ja'))) throw new NotFoundError('COUPON_NOT_FOUND');
+    await insertFavorite(db, q.userId, q.couponId, q.now);
+  } else {
+    const removed = await deleteFavorite(db, q.userId, q.couponId);
+    if (!removed && !(await couponRowExists(db, q.couponId))) throw new NotFoundError('COUPON_NOT_FOUND');
+  }
+  return { couponId: q.couponId, favorite: q.favorite };
 }
 
 /** At most this many coupons on a shop's QR page (a shop has a handful). */
@@ -105,7 +147,8 @@ export async function couponIsShown(db: Knex, id: number, today: string): Promis
 
 /**
  * Spec 7 `/coupons/{id}`: a published, currently valid coupon with all its spots; for a
- * signed-in visitor, whether its use for JST day `today` is spent (pressed or received today).
+ * signed-in visitor, whether its use for JST day `today` is spent (pressed or received today)
+ * and whether it is among their favourites (`favorite`, absent for anyone else).
  * @throws NotFoundError COUPON_NOT_FOUND when unknown, unpublished or out of its period
  */
 export async function couponDetail(
@@ -115,12 +158,16 @@ export async function couponDetail(
   const coupon = await shownCoupon(db, q.id, q.today, q.locale);
   if (!coupon) throw new NotFoundError('COUPON_NOT_FOUND');
   const spots = (await spotsOfCoupons(db, [coupon.id], q.locale)).get(coupon.id) ?? [];
-  const usedToday =
+  const [usedToday, favorites] =
     q.userId === undefined
-      ? null
-      : await hasRedemptionOn(db, q.userId, coupon.id, { usedOn: q.today, receivedOn: q.today });
+      ? [null, undefined]
+      : await Promise.all([
+          hasRedemptionOn(db, q.userId, coupon.id, { usedOn: q.today, receivedOn: q.today }),
+          favoriteIdsAmong(db, q.userId, [coupon.id]),
+        ]);
   return {
     ...toCard(coupon, spots),
+    ...(favorites ? { favorite: favorites.has(coupon.id) } : {}),
     description: coupon.description,
     imageLargeUrl: coupon.imageLargeUrl,
     spots: spots.map(({ area: _a, purpose: _p, genre: _g, ...s }) => s),
