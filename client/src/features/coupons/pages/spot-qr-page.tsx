@@ -7,18 +7,10 @@ import { fetchStoreCoupons } from '../api/spot-qr.api';
 import '../../../components/coupons.css';
 
 /**
- * `/collect-points-qr/{id}/?code=...`: the page a shop's printed QR code opens (its own rows,
- * not the list's cards, so that the list's first-view chunks stay as they are). Until points
- * exist it does what is true today (issue 11): it shows the shop and its coupons shown today,
- * and when the code is the shop's current check-in code each coupon opens with it, so that
- * 'mark as used' takes it as the store code instead of the phone's position. A mistyped or
- * replaced code says so; the coupons stay usable by position. The header menu is hidden while
- * `code` is in the address (spec 2).
- */
-/**
- * A text as served, marked `lang="ja"` with the "Japanese only" tag when it fell back (as
- * components/served-text does; not imported here, which would give that module a chunk of its
- * own in the coupon list's first view).
+ * A text as served, marked `lang="ja"` with the "Japanese only" tag when it fell back. The
+ * same as components/served-text's ServedText, on purpose: importing that module here moves it
+ * into a chunk of its own that the coupon list's first view then loads (measured 120.15 KB of
+ * gzipped JavaScript against the 120 KB budget, 119.99 KB with this copy).
  */
 function Served({ text, served, tag = true }: { text: string; served: string | undefined; tag?: boolean }) {
   const t = useT();
@@ -37,6 +29,15 @@ function Served({ text, served, tag = true }: { text: string; served: string | u
   );
 }
 
+/**
+ * `/collect-points-qr/{id}/?code=...`: the page a shop's printed QR code opens (its own rows,
+ * not the list's cards, so that the list's first-view chunks stay as they are). Until points
+ * exist it does what is true today (issue 11): it shows the shop and its coupons shown today,
+ * and when the code is the shop's current check-in code each coupon opens with it, so that
+ * 'mark as used' takes it as the store code instead of the phone's position. A mistyped or
+ * replaced code says so; the coupons stay usable by position. The header menu is hidden while
+ * `code` is in the address (spec 2).
+ */
 export function SpotQrPage() {
   const t = useT();
   const c = useContentT();
