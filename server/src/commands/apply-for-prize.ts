@@ -42,7 +42,7 @@ export async function applyForPrize(
   db: Knex,
   cmd: { prizeId: number; userId: number; idempotencyKey: string; now: Date; locale: Locale },
 ): Promise<{ status: number; body: unknown }> {
-  const hash = requestHash({ prizeId: cmd.prizeId });
+  const hash = requestHash({ scope: 'prize.apply', prizeId: cmd.prizeId });
   const prior = await replayOf(db, cmd.userId, cmd.idempotencyKey, hash);
   if (prior) return { status: prior.status, body: prior.body };
 
