@@ -300,6 +300,19 @@ describe('admin prizes API', () => {
       expect(seen).toMatchObject({ state: 'applied', application: { status: 'lost' } });
     });
 
+    it('lets one of two parallel status changes from one status through', async () => {
+      const list = await adm(request(app).get(`/api/prizes/${lottery}/applications?status=applied`));
+      const [c] = list.body.data as Array<{ id: number }>;
+      const answers = await Promise.all(
+        ['won', 'lost', 'won', 'lost'].map((status) =>
+          adm(request(app).put(`/api/prizes/${lottery}/applications/${c!.id}`)).send({ status }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      for (const a of answers.filter((x) => x.status !== 200)) expectError(a, 422, 'STATUS_CHANGE_NOT_ALLOWED');
+      expect(await auditOf('prizeApplication', c!.id)).toHaveLength(1);
+    });
+
     it('exports the applications as CSV: UTF-8 with BOM, JST times, formulas neutralised', async () => {
       const r = await adm(request(app).get(`/api/prizes/${exchange}/applications/csv`)).buffer(true);
       expect(r.status).toBe(200);

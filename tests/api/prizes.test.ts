@@ -272,6 +272,17 @@ describe('prizes for visitors', () => {
       expect(await balanceOf(v.id)).toBe(7);
     });
 
+    it('lets one of parallel applications to one prize with different keys through, the rest ALREADY_APPLIED', async () => {
+      const prize = await createPrize(db, { campaignId: rally, stampsNeeded: 2, stock: 10 });
+      const v = await createVisitor(db);
+      await stamps(v.id, { red: 10 });
+      const answers = await Promise.all(Array.from({ length: 10 }, () => apply(v.auth, prize)));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      for (const a of answers.filter((x) => x.status !== 200)) expectError(a, 409, 'ALREADY_APPLIED');
+      expect(await balanceOf(v.id)).toBe(8);
+      expect((await db('prizes').where({ id: prize }).first()).stock).toBe(9);
+    });
+
     it('gives 200 parallel applications by 200 visitors for a stock of 10 exactly 10 wins', async () => {
       const prize = await createPrize(db, { campaignId: rally, stampsNeeded: 10, stock: 10 });
       const visitors = await Promise.all(Array.from({ length: 200 }, () => createVisitor(db)));
