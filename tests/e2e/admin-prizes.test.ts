@@ -115,6 +115,7 @@ describe.skipIf(!hasChromium)('admin prizes (Chromium, 1280x800 desktop)', () =>
     await page.screenshot({ path: `${SHOTS}/admin-prize-form-errors.png`, animations: 'disabled' });
 
     await page.getByLabel(/^景品名/).fill(NAME_JA);
+    expect(await page.locator('[name="name.ja"]').getAttribute('aria-invalid')).toBeNull();
     await page.getByLabel('説明').fill('冬のスタンプラリー限定の手ぬぐいです。');
     await page.getByRole('tab', { name: /^English/ }).click();
     expect(await page.getByLabel(/^景品名/).getAttribute('name')).toBe('name.en');
@@ -243,6 +244,17 @@ describe.skipIf(!hasChromium)('admin prizes (Chromium, 1280x800 desktop)', () =>
     await expect.poll(() => page.getByTestId('form-flash').textContent()).toContain('非公開にしました');
     expect(await db('prizes').where({ id: prizeId }).first()).toMatchObject({ id: prizeId });
     expect(Boolean((await db('prizes').where({ id: prizeId }).first('published')).published)).toBe(false);
+
+    // The same page in English: its own words, the prize's English name.
+    await page.goto(`/en/management_admin/prize/${prizeId}/`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Edit prize');
+    await expect.poll(() => page.locator('[data-app-status]').first().textContent()).toBe('Shipped');
+    expect(await page.getByTestId('applications').locator('h2').textContent()).toBe('Applications');
+    await page.getByRole('tab', { name: /^English/ }).click();
+    expect(await page.locator('[name="name.en"]').inputValue()).toBe(NAME_EN);
+    await page.locator('.adm-prize-kinds').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `${SHOTS}/admin-prize-form-en.png`, animations: 'disabled' });
     expect(problems).toEqual([]);
     await context.close();
   });

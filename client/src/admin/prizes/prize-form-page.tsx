@@ -193,7 +193,11 @@ function PrizeForm({ prize, title }: { prize: AdminPrize | null; title: string }
   const set = <K extends keyof Value>(key: K, v: Value[K]) => {
     setValue((p) => ({ ...p, [key]: v }));
     setFlash(null);
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+    // A changed field's errors go (texts: each language's, `name.ja`, `name.en`, ...).
+    setErrors((e) => {
+      const left = Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`)));
+      return Object.keys(left).length === Object.keys(e).length ? e : left;
+    });
   };
 
   const focusFirst = (found: Record<string, string>) => {
