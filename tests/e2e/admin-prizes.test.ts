@@ -259,6 +259,60 @@ describe.skipIf(!hasChromium)('admin prizes (Chromium, 1280x800 desktop)', () =>
     await context.close();
   });
 
+  it('a lottery entry: a cancelled confirmation changes nothing, then applied -> lost', async () => {
+    const lottery = (await db('prizes')
+      .where({ campaign_id: rally, kind: 'lottery' })
+      .first('id', 'stamps_needed')) as {
+      id: number;
+      stamps_needed: number;
+    };
+    const visitor = await createVisitor(db);
+    const { coupon_id: couponId, spot_id: spotId } = await db('coupon_spots').first('coupon_id', 'spot_id');
+    await giveStamps(db, { userIds: [visitor.id], campaignId: rally, couponId, spotId, red: lottery.stamps_needed });
+    const entered = await fetch(`${baseURL}/api/prizes/change/to/presents`, {
+      method: 'POST',
+      headers: {
+        authorization: visitor.auth,
+        'content-type': 'application/json',
+        'idempotency-key': `e2e-lottery-${visitor.id}`,
+      },
+      body: JSON.stringify({ prizeId: lottery.id }),
+    });
+    expect(entered.status).toBe(200);
+    const entry = ((await entered.json()) as { data: { application: { id: number; status: string } } }).data
+      .application;
+    expect(entry.status).toBe('applied');
+
+    const context = await staffDesktop(browser, baseURL, ADMIN);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`/management_admin/prize/${lottery.id}/`);
+    const row = page.getByTestId('applications').locator(`tr[data-application-id="${entry.id}"]`);
+    await row.waitFor();
+    expect(await row.getByRole('button').allTextContents()).toEqual(['当選にする', '落選にする']);
+    // The kind and rally are locked once visitors applied.
+    expect(
+      await page.locator('input[name="kind"]').evaluateAll((els) => els.map((e) => e.matches(':disabled'))),
+    ).toEqual([true, true]);
+    expect(await page.locator('select[name="campaignId"]').isDisabled()).toBe(true);
+    expect(await page.getByText('応募があるため、スタンプラリーと種類は変更できません。').count()).toBe(1);
+
+    page.once('dialog', (d) => void d.dismiss());
+    await row.getByRole('button', { name: `応募#${entry.id}を「落選」にする` }).click();
+    expect(await row.locator('[data-app-status]').getAttribute('data-app-status')).toBe('applied');
+    expect((await db('prize_applications').where({ id: entry.id }).first('status')).status).toBe('applied');
+
+    page.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: `応募#${entry.id}を「落選」にする` }).click();
+    await expect.poll(() => row.locator('[data-app-status]').getAttribute('data-app-status')).toBe('lost');
+    expect((await db('prize_applications').where({ id: entry.id }).first('status')).status).toBe('lost');
+    await expect
+      .poll(() => page.getByTestId('application-counts').textContent())
+      .toBe('全1件（応募中0・当選0・落選1・発送済0）');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('shop staff get the 403 state on the prize screens', async () => {
     const context = await staffDesktop(browser, baseURL, SHOP);
     const page = await context.newPage();
