@@ -98,7 +98,9 @@ function supervise(config: Config, logger: Logger): void {
       );
       return stop(1);
     }
-    logger.error({ worker: worker.process.pid, code, signal }, 'worker died; starting another');
+    // A worker stopped on purpose (SIGTERM: a rolling restart) exits 0 after its last answer.
+    if (code === 0) logger.info({ worker: worker.process.pid, code }, 'worker stopped; starting another');
+    else logger.error({ worker: worker.process.pid, code, signal }, 'worker died; starting another');
     if (youngDeaths > 0) setTimeout(fork, RESTART_DELAY_MS);
     else fork();
   });
