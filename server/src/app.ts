@@ -12,7 +12,7 @@ import { allowListGuard, compileAllowList } from './http/allow-list';
 import type { AppDeps } from './http/context';
 import { NotFoundError } from './http/errors';
 import { errorHandler } from './http/error-handler';
-import { refuseDeepJson } from './http/body-guards';
+import { refuseDeepJson, requireMultipartBoundary } from './http/body-guards';
 import { requestDeadline } from './http/deadline';
 import { createLogger, requestLogger } from './http/logger';
 import { authenticate, locale, requestId } from './http/middleware';
@@ -83,6 +83,7 @@ export function createApp(input: Omit<AppDeps, 'images'> & { images?: ImageStore
   const api = express.Router();
   api.use(
     requestDeadline(config.requestTimeoutMs),
+    requireMultipartBoundary,
     express.json({ limit: '100kb', verify: refuseDeepJson }),
     authenticate((token) => actorOfToken(deps, token)),
   );

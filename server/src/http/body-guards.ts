@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from './errors';
 
 /** Deepest nesting of arrays and objects a JSON body may have; no request of the API needs more than a few. */
@@ -42,13 +42,28 @@ export function refuseDeepJson(_req: IncomingMessage, _res: unknown, body: Buffe
 }
 
 /**
- * Before an upload route's multipart reader: a `multipart/form-data` body whose content type
- * names no boundary cannot be read (busboy throws), so it answers 400 MALFORMED_BODY. Any
- * other content type goes on to the reader, which finds no file in it.
+ * Before any multipart reader (the image routes' `upload`, the CSV imports' own): a
+ * `multipart/form-data` body whose content type names no boundary cannot be read (busboy
+ * throws, which answered 500), so it answers 400 MALFORMED_BODY.
  */
 export function requireMultipartBoundary(req: Request, _res: Response, next: NextFunction): void {
   const type = req.get('content-type') ?? '';
   if (req.is('multipart/form-data') && !/;\s*boundary=("?)[^";]+\1/i.test(type))
     return next(new AppError(400, 'MALFORMED_BODY'));
   next();
+}
+
+/**
+ * Wraps a multipart reader (multer over busboy, storing in memory): a failure of its own other
+ * than multer's limits (`MulterError`, answered 413/400 by the error handler) means a body
+ * that cannot be read, e.g. busboy's "Unexpected end of form" or "Malformed part header",
+ * and answers 400 MALFORMED_BODY instead of 500.
+ */
+export function readingMultipart(reader: RequestHandler): RequestHandler {
+  return (req, res, next) =>
+    reader(req, res, (err?: unknown) => {
+      const multerLimit = (err as { name?: unknown } | null)?.name === 'MulterError';
+      if (err === undefined || typeof err === 'string' || err instanceof AppError || multerLimit) return next(err);
+      next(new AppError(400, 'MALFORMED_BODY'));
+    });
 }

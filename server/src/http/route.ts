@@ -4,7 +4,7 @@ import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { ErrorBody } from '../contracts/common';
 import type { Actor, AppDeps, LimiterName } from './context';
 import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from './errors';
-import { requireMultipartBoundary } from './body-guards';
+import { readingMultipart } from './body-guards';
 import type { Locale } from '../contracts/common';
 
 /**
@@ -141,7 +141,7 @@ export function mountRoutes(
       ...(isAdminArea(route) ? [guards.adminAllowList] : []),
       ...(route.rateLimit ? guards.limiters[route.rateLimit] : []),
       access,
-      ...(route.upload ? [requireMultipartBoundary, route.upload] : []),
+      ...(route.upload ? [readingMultipart(route.upload)] : []),
     ];
     router[route.method](expressPath, ...before, async (req: Request, res: Response, next: NextFunction) => {
       try {
