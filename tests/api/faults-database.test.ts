@@ -196,6 +196,19 @@ describe('a held lock', () => {
     expect((await press(app, f, visitor.auth, 'held-lock-key-000001')).status).toBe(200);
   });
 
+  it('an exhausted pool answers 503 DATABASE_UNAVAILABLE after the acquire timeout, and serves once freed', async () => {
+    const { app } = testApp(db);
+    // Every connection of the pool busy in a transaction of its own.
+    const held = await Promise.all(Array.from({ length: db.client.pool.max }, () => db.transaction()));
+    try {
+      const answers = await Promise.all([nearby(app, f), request(app).get('/api/coupons/list/search')]);
+      for (const r of answers) expectUnavailable(r);
+    } finally {
+      await Promise.all(held.map((trx) => trx.rollback()));
+    }
+    expect((await nearby(app, f)).status).toBe(200);
+  });
+
   describe.skipIf(testDialect() !== 'pg')('with the default timeouts (lock 3 s)', () => {
     let patient: Db;
     beforeAll(
