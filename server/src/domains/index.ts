@@ -10,6 +10,7 @@ import { adminCouponRoutes } from './coupons/admincoupons.routes';
 import { couponRoutes } from './coupons/coupons.routes';
 import { faqRoutes } from './faqs/faqs.routes';
 import { healthRoutes } from './health/health.routes';
+import { prizeRoutes } from './prizes/prizes.routes';
 import { spotAdminRoutes } from './spots/spots.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { stampRoutes } from './stamps/stamps.routes';
@@ -40,6 +41,7 @@ export const DOMAINS: readonly Domain[] = [
   { name: 'coupons', routes: (deps) => [...couponRoutes(deps), ...adminCouponRoutes(deps)] },
   { name: 'campaigns', routes: campaignRoutes },
   { name: 'stamps', routes: stampRoutes },
+  { name: 'prizes', routes: prizeRoutes },
   {
     name: 'contacts',
     routes: contactRoutes,
