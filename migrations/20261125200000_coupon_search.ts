@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { isPostgres } from '../server/src/db/dialect';
-import { rebuildCouponSearch } from '../server/src/domains/coupon-search';
 
 /**
  * Coupon keyword search (issue 15): a folded search document per coupon and the
  * municipalities of its spots, indexed for substring search by each database's own means:
  * SQLite an FTS5 table with the trigram tokenizer (external content, kept in step by
- * triggers), PostgreSQL pg_trgm GIN indexes. The documents of existing coupons are built here.
+ * triggers), PostgreSQL pg_trgm GIN indexes. The documents are the app's to build (domains/
+ * coupon-search): existing coupons get theirs when the server starts (db/derived-data.ts).
  */
 export async function up(knex: Knex): Promise<void> {
   const pg = isPostgres(knex);
@@ -49,7 +49,6 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['coupon_id', 'municipality']);
     t.index(['municipality'], 'coupon_municipalities_name_idx');
   });
-  await rebuildCouponSearch(knex);
 }
 
 export async function down(knex: Knex): Promise<void> {

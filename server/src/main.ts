@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from './config';
 import { createDb, type Db } from './db/knex';
+import { ensureDerivedData } from './db/derived-data';
 import { createApp } from './app';
 import { systemClock } from './http/context';
 import { seedIfEmpty } from '../../seeds';
@@ -19,9 +20,16 @@ const RESTART_DELAY_MS = 1_000;
 /** ...and after this many such deaths in a row the server gives up (exit 1) rather than loop. */
 const CRASH_LOOP_LIMIT = 5;
 
-/** Migrations, then the first-start seed (SQLite outside production): once per start, before serving. */
+/**
+ * Migrations, the domains' derived data brought to its current version, then the first-start
+ * seed (SQLite outside production): once per start, before serving.
+ */
 async function prepareDatabase(config: Config, db: Db): Promise<void> {
   await db.migrate.latest();
+  await ensureDerivedData(
+    db,
+    DOMAINS.flatMap((domain) => domain.derived ?? []),
+  );
   if (config.autoSeed)
     await seedIfEmpty(db, { demoStaff: config.nodeEnv !== 'production', demoCoupons: config.nodeEnv !== 'production' });
 }

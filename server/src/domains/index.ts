@@ -1,8 +1,10 @@
+import type { DerivedData } from '../db/derived-data';
 import type { AppDeps } from '../http/context';
 import type { AnyRoute } from '../http/route';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { campaignRoutes } from './campaigns/campaigns.routes';
+import { COUPON_SEARCH_DATA } from './coupon-search';
 import { deliverDueInquiries } from './contacts';
 import { contactRoutes } from './contacts/contacts.routes';
 import { couponReportRoutes } from './coupon-reports/coupon-reports.routes';
@@ -27,8 +29,16 @@ export type DomainJob = {
   run: (deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer'>) => Promise<unknown>;
 };
 
-/** A domain as app.ts mounts it: its name, its API routes (paths as spec section 7) and its jobs. */
-export type Domain = { name: string; routes: (deps: AppDeps) => AnyRoute[]; jobs?: readonly DomainJob[] };
+/**
+ * A domain as app.ts mounts it: its name, its API routes (paths as spec section 7), its jobs,
+ * and the derived data it keeps (main.ts brings it up to date at start, db/derived-data.ts).
+ */
+export type Domain = {
+  name: string;
+  routes: (deps: AppDeps) => AnyRoute[];
+  jobs?: readonly DomainJob[];
+  derived?: readonly DerivedData[];
+};
 
 /**
  * Every domain with routes, in mounting order: the one list app.ts reads. A new domain adds
@@ -42,6 +52,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     name: 'coupons',
     routes: (deps) => [...couponRoutes(deps), ...couponSearchRoutes(deps), ...adminCouponRoutes(deps)],
+    derived: [COUPON_SEARCH_DATA],
   },
   { name: 'campaigns', routes: campaignRoutes },
   { name: 'stamps', routes: stampRoutes },

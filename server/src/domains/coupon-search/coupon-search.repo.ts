@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { DerivedData } from '../../db/derived-data';
 import { AREAS, LOCALES, PURPOSES } from '../../contracts/common';
 import { isPostgres } from '../../db/dialect';
 import { translator } from '../../i18n';
@@ -133,12 +134,19 @@ export async function refreshCouponSearchOfSpots(trx: Knex, spotIds: number[]): 
   await refreshCouponSearch(trx, ids);
 }
 
-/** Rebuilds every coupon's document (the migration that adds them; a repair after a folding change). */
+/** Rebuilds every coupon's document (seeds, benchmarks, and COUPON_SEARCH_DATA at start). */
 export async function rebuildCouponSearch(db: Knex): Promise<number> {
   const ids = (await db('coupons').orderBy('id').pluck('id')).map(Number);
   await refreshCouponSearch(db, ids);
   return ids.length;
 }
+
+/**
+ * The search documents as derived data (db/derived-data.ts): the server rebuilds them all at
+ * start when `version` differs from the stored one. Raise it whenever buildCouponDocs or
+ * foldSearchText changes what a document holds.
+ */
+export const COUPON_SEARCH_DATA: DerivedData = { name: 'coupon_search', version: 1, rebuild: rebuildCouponSearch };
 
 /** A folded term as an FTS5 phrase limited to one column: `{doc} : "…"` (quotes doubled). */
 const ftsPhrase = (column: 'doc' | 'shop_names', term: string) => `{${column}} : "${term.replace(/"/g, '""')}"`;
