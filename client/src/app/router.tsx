@@ -32,6 +32,10 @@ type Screen = {
 const withContent = <T,>(chunk: Promise<T>): Promise<T> =>
   Promise.all([chunk, loadNamespace('content')]).then(([m]) => m);
 
+/** Screens with texts of the `deferred` messages (location, store code, stamps): fetched with the chunk. */
+const withDeferred = <T,>(chunk: Promise<T>): Promise<T> =>
+  Promise.all([chunk, loadNamespace('deferred')]).then(([m]) => m);
+
 /** Screens a later issue builds: a designed "coming soon" state meanwhile, never a 404. */
 const comingSoon = () =>
   withContent(import('../features/coming-soon/pages/coming-soon-page')).then((m) => m.ComingSoonPage);
@@ -69,16 +73,16 @@ const BUILT: Record<Exclude<PageId, ComingSoonPageId>, Screen> = {
   },
   couponDetail: {
     title: 'pages.couponDetail',
-    load: () => import('../features/coupons/pages/coupon-detail-page').then((m) => m.CouponDetailPage),
+    load: () => withDeferred(import('../features/coupons/pages/coupon-detail-page')).then((m) => m.CouponDetailPage),
   },
   stamps: {
     title: 'pages.stamps',
-    load: () => import('../features/stamps/pages/stamps-page').then((m) => m.StampsPage),
+    load: () => withDeferred(import('../features/stamps/pages/stamps-page')).then((m) => m.StampsPage),
     visitor: true,
   },
   collectPointsQr: {
     title: 'pages.collectPointsQr',
-    load: () => withContent(import('../features/coupons/pages/spot-qr-page')).then((m) => m.SpotQrPage),
+    load: () => withContent(withDeferred(import('../features/coupons/pages/spot-qr-page'))).then((m) => m.SpotQrPage),
     footer: false,
   },
 };

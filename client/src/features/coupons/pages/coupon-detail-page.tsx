@@ -3,7 +3,7 @@ import { Delayed } from '../../../components/delayed';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { ServedText } from '../../../components/served-text';
 import { formatJstDate } from '../../../lib/format';
-import { useLocale, useT } from '../../../lib/i18n';
+import { useLocale, useT, useDeferredT } from '../../../lib/i18n';
 import { useBackOnline } from '../../../lib/offline-status';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
@@ -18,6 +18,7 @@ import '../../../components/coupons.css';
 /** `/coupon/{id}/`: what the coupon gives, where, until when, and 'mark as used'. */
 export function CouponDetailPage() {
   const t = useT();
+  const v = useDeferredT();
   const locale = useLocale();
   const to = useLocalePath();
   const id = Number(useParams().id);
@@ -27,7 +28,7 @@ export function CouponDetailPage() {
   const backTo = (useLocation().state as { backTo?: unknown } | null)?.backTo;
   const toShop = typeof backTo === 'string' && /^\/([a-z-]+\/)?collect-points-qr\//.test(backTo) ? backTo : null;
   const backPath = toShop ?? to(paths.couponList());
-  const backLabel = toShop ? t('spotQr.backToShop') : t('coupons.backToList');
+  const backLabel = toShop ? v('spotQr.backToShop') : t('coupons.backToList');
   const detail = useAsync(() => loadCouponDetail(id, locale), [id, locale]);
   const markUsed = useMarkUsed(id, detail.data?.data.title ?? '', detail.data?.data.givesGold ?? false);
   const savedCopy = detail.status === 'ready' && detail.data.savedAt !== null;
