@@ -26,6 +26,7 @@ const WHO_MAY_CALL: Record<string, 'public' | 'visitor' | 'staff' | 'admin'> = {
   'PUT /api/coupons/store/list': 'public',
   'PUT /api/coupons/qr/:id': 'visitor',
   'PUT /api/coupons/set/favorite': 'visitor',
+  'GET /api/coupons/get/ranking': 'public',
   'GET /api/coupons/:id': 'public',
   'GET /api/campaigns': 'admin',
   'GET /api/campaigns/:id': 'admin',

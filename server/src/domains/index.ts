@@ -8,6 +8,7 @@ import { contactRoutes } from './contacts/contacts.routes';
 import { couponReportRoutes } from './coupon-reports/coupon-reports.routes';
 import { adminCouponRoutes } from './coupons/admincoupons.routes';
 import { couponRoutes } from './coupons/coupons.routes';
+import { couponRankingRoutes } from './coupons/coupons.ranking.routes';
 import { faqRoutes } from './faqs/faqs.routes';
 import { healthRoutes } from './health/health.routes';
 import { spotAdminRoutes } from './spots/spots.routes';
@@ -37,7 +38,10 @@ export const DOMAINS: readonly Domain[] = [
   { name: 'health', routes: healthRoutes },
   { name: 'auth', routes: authRoutes },
   { name: 'staff', routes: staffRoutes },
-  { name: 'coupons', routes: (deps) => [...couponRoutes(deps), ...adminCouponRoutes(deps)] },
+  {
+    name: 'coupons',
+    routes: (deps) => [...couponRoutes(deps), ...couponRankingRoutes(deps), ...adminCouponRoutes(deps)],
+  },
   { name: 'campaigns', routes: campaignRoutes },
   { name: 'stamps', routes: stampRoutes },
   {
