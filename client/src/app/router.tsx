@@ -36,6 +36,10 @@ const withContent = <T,>(chunk: Promise<T>): Promise<T> =>
 const withDeferred = <T,>(chunk: Promise<T>): Promise<T> =>
   Promise.all([chunk, loadNamespace('deferred')]).then(([m]) => m);
 
+/** The favourites and ranking screens (issue 15): their texts (`favorites`) are fetched with the chunk. */
+const withFavorites = <T,>(chunk: Promise<T>): Promise<T> =>
+  Promise.all([chunk, loadNamespace('favorites')]).then(([m]) => m);
+
 /** Screens a later issue builds: a designed "coming soon" state meanwhile, never a 404. */
 const comingSoon = () =>
   withContent(import('../features/coming-soon/pages/coming-soon-page')).then((m) => m.ComingSoonPage);
@@ -74,6 +78,15 @@ const BUILT: Record<Exclude<PageId, ComingSoonPageId>, Screen> = {
   couponDetail: {
     title: 'pages.couponDetail',
     load: () => withDeferred(import('../features/coupons/pages/coupon-detail-page')).then((m) => m.CouponDetailPage),
+  },
+  favorites: {
+    title: 'pages.favorites',
+    load: () => withFavorites(import('../features/coupons/pages/favorites-page')).then((m) => m.FavoritesPage),
+    visitor: true,
+  },
+  ranking: {
+    title: 'pages.ranking',
+    load: () => withFavorites(import('../features/coupons/pages/ranking-page')).then((m) => m.RankingPage),
   },
   stamps: {
     title: 'pages.stamps',

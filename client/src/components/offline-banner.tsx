@@ -38,7 +38,9 @@ export function OfflineBanner() {
   const reachable = useOfflineStore((s) => s.reachable);
   const lastSync = useOfflineStore((s) => s.lastSync);
   const syncing = useOfflineStore((s) => s.syncing);
-  const pending = useOfflineStore((s) => s.pending.filter((p) => p.owner === owner).length);
+  const pending = useOfflineStore(
+    (s) => s.pending.filter((p) => p.ref.kind === 'markUsed' && p.owner === owner).length,
+  );
   const notices = useOfflineStore((s) => s.outcomes.some((o) => !o.seen && o.owner === owner));
   const [updateReady, setUpdateReady] = useState(false);
   const [hint, setHint] = useState(false);

@@ -6,6 +6,7 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '@site/language-detection
 import ja from '../../../locales/ja.json';
 import type contentJa from '../../../locales/content/ja.json';
 import type deferredJa from '../../../locales/deferred/ja.json';
+import type favoritesJa from '../../../locales/favorites/ja.json';
 
 export type { Locale };
 export type Messages = typeof ja;
@@ -22,6 +23,9 @@ export type TranslateContent = (key: ContentKey, values?: Record<string, string 
 /** Keys of the texts the first view of /coupon/ never shows (locales/deferred/<lang>.json), typed from ja. */
 export type DeferredKey = Leaves<typeof deferredJa>;
 export type TranslateDeferred = (key: DeferredKey, values?: Record<string, string | number>) => string;
+/** Keys of the favourites and ranking screens (locales/favorites/<lang>.json), typed from ja. */
+export type FavoritesKey = Leaves<typeof favoritesJa>;
+export type TranslateFavorites = (key: FavoritesKey, values?: Record<string, string | number>) => string;
 
 // Typed here, by the wrappers below, rather than through i18next's global CustomTypeOptions:
 // the server and the admin area use the same i18next package with other message files, and
@@ -58,9 +62,10 @@ export const INTL_TAGS: Record<Locale, string> = {
  * `deferred`, texts the first view of /coupon/ never shows (signing in, location, store
  * code, shop QR, my stamps, the footer, the update and install notes;
  * locales/deferred/<lang>.json), loaded with the chunks that show them (the coupon's
- * detail, the shop QR page, my stamps, the sign-in panel, the footer, the notes).
+ * detail, the shop QR page, my stamps, the sign-in panel, the footer, the notes);
+ * `favorites`, the favourites and ranking screens (locales/favorites/<lang>.json).
  */
-export type Namespace = 'content' | 'deferred';
+export type Namespace = 'content' | 'deferred' | 'favorites';
 type Loader = () => Promise<{ default: unknown }>;
 const chunks: Record<'translation' | Namespace, Partial<Record<Locale, Loader>>> = {
   translation: {
@@ -82,6 +87,13 @@ const chunks: Record<'translation' | Namespace, Partial<Record<Locale, Loader>>>
     ko: () => import('../../../locales/deferred/ko.json'),
     'zh-cn': () => import('../../../locales/deferred/zh-cn.json'),
     'zh-tw': () => import('../../../locales/deferred/zh-tw.json'),
+  },
+  favorites: {
+    ja: () => import('../../../locales/favorites/ja.json'),
+    en: () => import('../../../locales/favorites/en.json'),
+    ko: () => import('../../../locales/favorites/ko.json'),
+    'zh-cn': () => import('../../../locales/favorites/zh-cn.json'),
+    'zh-tw': () => import('../../../locales/favorites/zh-tw.json'),
   },
 };
 
@@ -195,6 +207,11 @@ export function useContentT(): TranslateContent {
 /** `t` for the `deferred` texts: suspends until they are loaded (their chunks load them alongside). */
 export function useDeferredT(): TranslateDeferred {
   return useTranslation('deferred').t as TranslateDeferred;
+}
+
+/** `t` for the favourites and ranking screens: suspends until their texts are loaded. */
+export function useFavoritesT(): TranslateFavorites {
+  return useTranslation('favorites').t as TranslateFavorites;
 }
 
 /** The same outside React (error messages built by the api client). */

@@ -21,6 +21,9 @@ export const PAGE_PATTERNS = {
   privacy: '/privacy/',
   terms: '/terms/',
   couponQuestion: '/coupon/question/',
+  /** Issue 15: spec 2's "a favourites list" and "a coupon ranking" (not among its paths). */
+  favorites: '/coupon/favorite/',
+  ranking: '/coupon/ranking/',
   couponSearch: '/coupon/search_window/',
   storeCoupon: '/coupon/store_coupon/',
   nearbyCoupons: '/coupon/gps/nearly_coupon/',
@@ -116,6 +119,8 @@ export const paths = {
   privacy: () => '/privacy/',
   terms: () => '/terms/',
   nearbyCoupons: () => '/coupon/gps/nearly_coupon/',
+  favorites: () => '/coupon/favorite/',
+  ranking: () => '/coupon/ranking/',
   stamps: (campaignId?: number) => (campaignId === undefined ? '/stamp/' : `/stamp/${campaignId}/`),
   prize: (campaignId?: number) => (campaignId === undefined ? '/prize/' : `/prize/${campaignId}/`),
   stampRally: (campaignId?: number) =>

@@ -3,17 +3,21 @@ import { Delayed } from '../../../components/delayed';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useBackOnline, useOfflineStore, useOwner } from '../../../lib/offline-status';
+import { Link } from 'react-router-dom';
+import { paths, useLocalePath } from '../../../lib/paths';
 import { useServerRender } from '../../../lib/prerender';
 import { useInView } from '../../../lib/use-in-view';
 import { CouponCard } from '../components/coupon-card';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { useCouponListStore } from '../stores/coupon-list.store';
+import { useFavoritesRead } from '../hooks/use-favorites-read';
 import '../../../components/coupons.css';
 
 /** `/coupon/`: every usable coupon in two columns, loading more as the visitor scrolls. */
 export function CouponListPage() {
   const t = useT();
   const locale = useLocale();
+  const to = useLocalePath();
   const store = useCouponListStore();
   // On the server the store is shared by every request: the page rendered comes from the request.
   const prerendered = useServerRender()?.couponList;
@@ -25,9 +29,12 @@ export function CouponListPage() {
   const owner = useOwner();
   const pendingItems = useOfflineStore((s) => s.pending);
   const pending = useMemo(
-    () => new Set(pendingItems.filter((p) => p.owner === owner).map((p) => p.ref.couponId)),
+    () =>
+      new Set(pendingItems.filter((p) => p.ref.kind === 'markUsed' && p.owner === owner).map((p) => p.ref.couponId)),
     [pendingItems, owner],
   );
+
+  useFavoritesRead(owner, locale);
 
   // Each page shown is saved for offline use, after it has painted (issue 5).
   useEffect(() => {
@@ -58,6 +65,14 @@ export function CouponListPage() {
           {t('coupons.listTitle')}
         </h1>
         <p className="page-head__lead">{t('coupons.listLead')}</p>
+        <nav className="list-links" aria-label={t('coupons.listLinks')}>
+          <Link className="list-links__item" to={to(paths.favorites())}>
+            {t('coupons.favoritesLink')}
+          </Link>
+          <Link className="list-links__item" to={to(paths.ranking())}>
+            {t('coupons.rankingLink')}
+          </Link>
+        </nav>
         {current && total !== null && total > 0 && savedAt === null && (
           <p className="page-head__count" data-testid="coupon-total">
             {t('coupons.total', { total: formatNumber(total, locale) })}

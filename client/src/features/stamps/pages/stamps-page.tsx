@@ -60,7 +60,7 @@ export function StampsPage() {
         const day = jstDay(p.createdAt);
         return rally.startsOn <= day && day <= rally.endsOn;
       })
-      .map((p) => ({ key: p.key, title: p.ref.title, gold: p.ref.givesGold === true }));
+      .map((p) => ({ key: p.key, title: p.ref.title, gold: p.ref.kind === 'markUsed' && p.ref.givesGold === true }));
   }, [queue, owner, rally]);
   // An id in the address that is no rally (unknown, or not an id at all: the id is this
   // request's only input): trying again cannot help, the running rally might.
