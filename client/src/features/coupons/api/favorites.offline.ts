@@ -1,4 +1,4 @@
-import type { CouponCard, CouponList, SetFavoriteBody } from '@contracts/coupons';
+import type { CouponCard, CouponDetail, CouponList, SetFavoriteBody } from '@contracts/coupons';
 import { ApiError, api } from '../../../lib/api-client';
 import { readToken } from '../../../lib/auth-token';
 import { messageOf } from '../../../lib/errors';
@@ -14,6 +14,7 @@ import {
 import { enqueue } from '../../../lib/offline-sync';
 import { randomId } from '../../../lib/random-id';
 import { useFavoritesStore } from '../stores/favorites.store';
+import { detailCopyId } from './coupons.copies';
 
 /**
  * The visitor's favourites (issue 15), kept in IndexedDB (lib/offline-store) so they show and
@@ -118,6 +119,8 @@ export async function toggleFavorite(coupon: CouponCard, favorite: boolean, loca
   set({ set: { ...s.set, [coupon.id]: favorite }, cards: s.cards && apply(s.cards) });
 
   await updateSnapshot<FavoritesCopy>(favoritesCopyId(locale), owner, (d) => ({ items: apply(d.items) }));
+  // The coupon's saved detail (this visitor's) says so too, for a detail opened offline later.
+  await updateSnapshot<CouponDetail>(detailCopyId(locale, coupon.id), owner, (d) => ({ ...d, favorite }));
   await dropFromOutbox((i) => i.ref.kind === 'favorite' && i.ref.couponId === coupon.id && i.owner === owner);
   const body: SetFavoriteBody = { couponId: coupon.id, favorite };
   await enqueue({

@@ -2,10 +2,8 @@ import type { CouponCard } from '@contracts/coupons';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useOwner } from '../../../lib/offline-status';
 import { useRequireSignIn } from '../../../lib/sign-in';
+import { favoritesModule } from '../api/favorites.lazy';
 import { useIsFavorite } from '../stores/favorites.store';
-
-/** The toggling code loads on the first tap (or after the first view): not in the first view. */
-const favorites = () => import('../api/favorites.offline');
 
 /**
  * The heart of a coupon (issue 15): a toggle button (aria-pressed, 44 px target) that keeps
@@ -28,7 +26,7 @@ export function FavoriteButton({ coupon, className = '' }: { coupon: CouponCard;
       data-testid="favorite-button"
       onClick={async () => {
         if (owner === null && !(await requireSignIn())) return;
-        await favorites().then((m) => m.toggleFavorite(coupon, !on, locale));
+        await favoritesModule().then((m) => m.toggleFavorite(coupon, !on, locale));
       }}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

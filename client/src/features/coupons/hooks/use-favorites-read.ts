@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Locale } from '../../../lib/i18n';
 import { afterFirstView } from '../../../lib/offline-status';
+import { favoritesModule } from '../api/favorites.lazy';
 import { useFavoritesStore } from '../stores/favorites.store';
 
 /**
@@ -13,6 +14,6 @@ export function useFavoritesRead(owner: string | null, locale: Locale): void {
     if (owner === null) return;
     const s = useFavoritesStore.getState();
     if (s.owner === owner && s.locale === locale && s.cards !== null) return;
-    afterFirstView(() => void import('../api/favorites.offline').then((m) => m.loadFavorites(locale)));
+    afterFirstView(() => void favoritesModule().then((m) => m.loadFavorites(locale)));
   }, [owner, locale]);
 }

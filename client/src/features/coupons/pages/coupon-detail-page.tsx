@@ -4,7 +4,7 @@ import { SavedNote } from '../../../components/offline-saved-note';
 import { ServedText } from '../../../components/served-text';
 import { formatJstDate } from '../../../lib/format';
 import { useLocale, useT, useDeferredT } from '../../../lib/i18n';
-import { useBackOnline, useOwner } from '../../../lib/offline-status';
+import { useBackOnline } from '../../../lib/offline-status';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
 import { loadCouponDetail } from '../api/coupons.offline';
@@ -14,7 +14,6 @@ import { MarkUsedPanel } from '../components/mark-used-panel';
 import { PurposeIcon } from '../../../components/purpose-icon';
 import { SpotList } from '../components/spot-list';
 import { useMarkUsed } from '../hooks/use-mark-used';
-import { useFavoritesRead } from '../hooks/use-favorites-read';
 import '../../../components/coupons.css';
 
 /** `/coupon/{id}/`: what the coupon gives, where, until when, its heart, and 'mark as used'. */
@@ -32,7 +31,6 @@ export function CouponDetailPage() {
   const backPath = toShop ?? to(paths.couponList());
   const backLabel = toShop ? v('spotQr.backToShop') : t('coupons.backToList');
   const detail = useAsync(() => loadCouponDetail(id, locale), [id, locale]);
-  useFavoritesRead(useOwner(), locale);
   const markUsed = useMarkUsed(id, detail.data?.data.title ?? '', detail.data?.data.givesGold ?? false);
   const savedCopy = detail.status === 'ready' && detail.data.savedAt !== null;
 

@@ -8,10 +8,15 @@ import { paths, useLocalePath } from '../../../lib/paths';
 import { useServerRender } from '../../../lib/prerender';
 import { useInView } from '../../../lib/use-in-view';
 import { CouponCard } from '../components/coupon-card';
+import { FavoriteButton } from '../components/favorite-button';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { useCouponListStore } from '../stores/coupon-list.store';
 import { useFavoritesRead } from '../hooks/use-favorites-read';
 import '../../../components/coupons.css';
+
+// The favourites and ranking screens take the card and the heart from here, so both stay in
+// this screen's chunk: shared chunks of their own would add code (and requests) to its first view.
+export { CouponCard, FavoriteButton };
 
 /** `/coupon/`: every usable coupon in two columns, loading more as the visitor scrolls. */
 export function CouponListPage() {

@@ -7,7 +7,7 @@ import { useFavoritesT, useLocale, useT } from '../../../lib/i18n';
 import { useBackOnline, useOfflineStore, useOwner } from '../../../lib/offline-status';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { loadFavorites } from '../api/favorites.offline';
-import { CouponCard } from '../components/coupon-card';
+import { CouponCard } from './coupon-list-page';
 import { useFavoritesStore } from '../stores/favorites.store';
 import '../../../components/coupons.css';
 

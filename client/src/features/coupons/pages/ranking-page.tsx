@@ -11,7 +11,7 @@ import { useBackOnline, useOwner } from '../../../lib/offline-status';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { fetchRanking } from '../api/ranking.api';
 import { CouponVisual } from '../components/coupon-visual';
-import { FavoriteButton } from '../components/favorite-button';
+import { FavoriteButton } from './coupon-list-page';
 import '../../../components/coupons.css';
 import './ranking.css';
 
