@@ -8,8 +8,11 @@
  *   as they are) and fall back to the precached shell offline or when the network hangs.
  *   The admin area (/management_admin/, also under /en, /ko, /zh-cn, /zh-tw), /api and
  *   /uploads are never handled as pages.
- * - Coupon images: cache first, bounded in number and age. Coupon list GETs (public, the same
- *   for every visitor): stale while revalidate, keyed by language. No other /api response is
+ * - Coupon images: cache first, bounded in number and age. Coupon list GETs without a token
+ *   (public, the same for every visitor): stale while revalidate, keyed by language. A
+ *   signed-in visitor's list says which cards are their favourites (issue 15): never cached
+ *   here, so no stale or other visitor's heart comes back from this cache (their offline copy
+ *   is the app's, in IndexedDB, with the favourites kept per visitor). No other /api response is
  *   ever cached here: per-visitor data (my stamps, details with "used today") lives in
  *   IndexedDB (lib/offline-store), per visitor.
  * - Background Sync replays the queue of pending 'mark as used' (lib/outbox), where it exists.
@@ -73,7 +76,11 @@ registerRoute(
 );
 
 registerRoute(
-  ({ request, url }) => request.method === 'GET' && sameOrigin(url) && url.pathname === '/api/coupons/list/search',
+  ({ request, url }) =>
+    request.method === 'GET' &&
+    sameOrigin(url) &&
+    url.pathname === '/api/coupons/list/search' &&
+    !request.headers.has('Authorization'),
   new StaleWhileRevalidate({
     cacheName: 'coupon-lists',
     plugins: [

@@ -29,6 +29,7 @@ const WHO_MAY_CALL: Record<string, 'public' | 'visitor' | 'staff' | 'admin'> = {
   'POST /api/coupons/search/coupon/count': 'public',
   'GET /api/coupons/search/tag/items': 'public',
   'GET /api/coupons/search/select/address': 'public',
+  'GET /api/coupons/get/ranking': 'public',
   'GET /api/coupons/:id': 'public',
   'GET /api/campaigns': 'admin',
   'GET /api/campaigns/:id': 'admin',

@@ -4,7 +4,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CouponList } from '@contracts/coupons';
-import { ADMIN_PAGE_PATTERNS, PAGE_PATTERNS, type AdminPageId, type PageId } from '@site/page-table';
+import { ADMIN_PAGE_PATTERNS, type AdminPageId } from '@site/admin-page-table';
+import { PAGE_PATTERNS, type PageId } from '@site/page-table';
 import type { Db } from '../../server/src/db/knex';
 import { DEMO_STAFF } from '../../seeds/02_demo_staff';
 import { testApp } from '../helpers/app';
@@ -103,9 +104,15 @@ const SCREENS: Screen[] = [
   { name: 'coupon-detail-from-qr', page: 'couponDetail', as: 'visitor', path: (i) => `/coupon/${i.coupon}/?code=demo` },
   { name: 'coupon-detail-ask-again', page: 'couponDetail', as: 'visitor', path: (i) => `/coupon/${i.coupon}/`, open: async (p) => { await tap(p, '使用済みにする'); await p.getByRole('dialog').getByRole('button', { name: 'デモ旅行者としてログイン' }).click(); await shown(p, 'signed-in-ask-again'); } },
   { name: 'stamp-rally', page: 'stampRally', as: 'visitor', path: (i) => `/campaign/stamp-rally/${i.rally}/` },
+  { name: 'favorites-signed-out', page: 'favorites', as: 'visitor', path: () => '/coupon/favorite/' },
+  { name: 'ranking', page: 'ranking', as: 'visitor', path: () => '/coupon/ranking/' },
+  { name: 'ranking-season-aso', page: 'ranking', as: 'visitor', path: () => '/coupon/ranking/?period=season&area=aso' },
   { name: 'not-found', page: '404', as: 'visitor', path: () => '/no-such-page/' },
   // Visitor, signed in (demo sign-in)
   { name: 'stamps-empty', page: 'stamps', as: 'member', path: () => '/stamp/' },
+  { name: 'favorites-empty', page: 'favorites', as: 'member', path: () => '/coupon/favorite/' },
+  { name: 'coupon-list-favorited', page: 'couponList', as: 'member', path: () => '/coupon/', open: async (p) => { await p.getByTestId('favorite-button').first().click(); await p.locator('[data-testid="favorite-button"][aria-pressed="true"]').first().waitFor(); } },
+  { name: 'favorites-with-one', page: 'favorites', as: 'member', path: () => '/coupon/favorite/' },
   { name: 'home-signed-in', page: 'home', as: 'member', path: () => '/' },
   { name: 'coupon-detail-not-nearby', page: 'couponDetail', as: 'member', far: true, path: (i) => `/coupon/${i.coupon}/`, open: async (p) => { await tap(p, '使用済みにする'); await shown(p, 'mark-used-error'); } },
   { name: 'coupon-detail-store-code', page: 'couponDetail', as: 'member', far: true, path: (i) => `/coupon/${i.coupon}/`, open: async (p) => { await tap(p, '使用済みにする'); await p.locator('.action__error').getByRole('button', { name: '店舗コードを入力する' }).click(); await shown(p, 'store-code-dialog'); } },

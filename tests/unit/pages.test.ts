@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ROOTS, adminPathOf, matchPage, PAGE_PATTERNS } from '@site/page-table';
+import { matchPage } from '@site/admin-page-table';
+import { ADMIN_ROOTS, adminPathOf, PAGE_PATTERNS } from '@site/page-table';
 import { browserLocale, decideLanguage, parseAcceptLanguage } from '@site/language-detection';
 import { isLanguageRoot, localeOfPath, stripLocale, withLocale } from '@site/languages';
 import { isPhoneUserAgent } from '@site/user-agent';
@@ -35,6 +36,9 @@ describe('page route table', () => {
         '/stamp/:id?/',
         '/collect-points-qr/:id?/',
         '/campaign/stamp-rally/:id?/',
+        // Issue 15: spec 2's favourites list and coupon ranking (screens without a path in spec 2).
+        '/coupon/favorite/',
+        '/coupon/ranking/',
       ].sort(),
     );
   });

@@ -32,6 +32,14 @@ type Screen = {
 const withContent = <T,>(chunk: Promise<T>): Promise<T> =>
   Promise.all([chunk, loadNamespace('content')]).then(([m]) => m);
 
+/** Screens with texts of the `deferred` messages (location, store code, stamps): fetched with the chunk. */
+const withDeferred = <T,>(chunk: Promise<T>): Promise<T> =>
+  Promise.all([chunk, loadNamespace('deferred')]).then(([m]) => m);
+
+/** The favourites and ranking screens (issue 15): their texts (`favorites`) are fetched with the chunk. */
+const withFavorites = <T,>(chunk: Promise<T>): Promise<T> =>
+  Promise.all([chunk, loadNamespace('favorites')]).then(([m]) => m);
+
 /** Screens a later issue builds: a designed "coming soon" state meanwhile, never a 404. */
 const comingSoon = () =>
   withContent(import('../features/coming-soon/pages/coming-soon-page')).then((m) => m.ComingSoonPage);
@@ -73,16 +81,25 @@ const BUILT: Record<Exclude<PageId, ComingSoonPageId>, Screen> = {
   },
   couponDetail: {
     title: 'pages.couponDetail',
-    load: () => import('../features/coupons/pages/coupon-detail-page').then((m) => m.CouponDetailPage),
+    load: () => withDeferred(import('../features/coupons/pages/coupon-detail-page')).then((m) => m.CouponDetailPage),
+  },
+  favorites: {
+    title: 'pages.favorites',
+    load: () => withFavorites(import('../features/coupons/pages/favorites-page')).then((m) => m.FavoritesPage),
+    visitor: true,
+  },
+  ranking: {
+    title: 'pages.ranking',
+    load: () => withFavorites(import('../features/coupons/pages/ranking-page')).then((m) => m.RankingPage),
   },
   stamps: {
     title: 'pages.stamps',
-    load: () => import('../features/stamps/pages/stamps-page').then((m) => m.StampsPage),
+    load: () => withDeferred(import('../features/stamps/pages/stamps-page')).then((m) => m.StampsPage),
     visitor: true,
   },
   collectPointsQr: {
     title: 'pages.collectPointsQr',
-    load: () => withContent(import('../features/coupons/pages/spot-qr-page')).then((m) => m.SpotQrPage),
+    load: () => withContent(withDeferred(import('../features/coupons/pages/spot-qr-page'))).then((m) => m.SpotQrPage),
     footer: false,
   },
 };

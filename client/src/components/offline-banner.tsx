@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { useLocale, useT } from '../lib/i18n';
+import { loadNamespace, useLocale, useT } from '../lib/i18n';
 import { afterFirstView, useOfflineStore, useOwner, watchNetwork } from '../lib/offline-status';
 import { formatSyncTime } from './offline-time';
 import './offline.css';
@@ -15,8 +15,14 @@ function optional<P extends object>(load: () => Promise<ComponentType<P>>) {
 }
 const loadSync = () => import('../lib/offline-sync');
 const OfflineNotices = optional(() => import('./offline-notices').then((m) => m.OfflineNotices));
-const OfflineUpdatePrompt = optional(() => import('./offline-update-prompt').then((m) => m.OfflineUpdatePrompt));
-const OfflineInstallHint = optional(() => import('./offline-install-hint').then((m) => m.OfflineInstallHint));
+// Their texts are `deferred` messages, loaded with them.
+const withTexts = <T,>(chunk: Promise<T>) => Promise.all([chunk, loadNamespace('deferred')]).then(([m]) => m);
+const OfflineUpdatePrompt = optional(() =>
+  withTexts(import('./offline-update-prompt')).then((m) => m.OfflineUpdatePrompt),
+);
+const OfflineInstallHint = optional(() =>
+  withTexts(import('./offline-install-hint')).then((m) => m.OfflineInstallHint),
+);
 
 /**
  * The public layout's offline strip (issue 5): offline (or the network failing), what shows
@@ -32,7 +38,9 @@ export function OfflineBanner() {
   const reachable = useOfflineStore((s) => s.reachable);
   const lastSync = useOfflineStore((s) => s.lastSync);
   const syncing = useOfflineStore((s) => s.syncing);
-  const pending = useOfflineStore((s) => s.pending.filter((p) => p.owner === owner).length);
+  const pending = useOfflineStore(
+    (s) => s.pending.filter((p) => p.ref.kind === 'markUsed' && p.owner === owner).length,
+  );
   const notices = useOfflineStore((s) => s.outcomes.some((o) => !o.seen && o.owner === owner));
   const [updateReady, setUpdateReady] = useState(false);
   const [hint, setHint] = useState(false);

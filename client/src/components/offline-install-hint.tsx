@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useT } from '../lib/i18n';
+import { useDeferredT, useT } from '../lib/i18n';
 import { dismissInstallHint } from './offline-install-check';
 
 /** iOS Safari has no install prompt: how to add the passport to the Home Screen. */
 export function OfflineInstallHint() {
   const t = useT();
+  const d = useDeferredT();
   const [show, setShow] = useState(true);
   if (!show) return null;
   const close = () => {
@@ -16,10 +17,10 @@ export function OfflineInstallHint() {
       <img className="install-hint__icon" src="/icons/icon-192.png" alt="" width="44" height="44" />
       <div className="install-hint__text">
         <p className="install-hint__title" id="install-hint-title">
-          {t('pwa.installTitle')}
+          {d('pwa.installTitle')}
         </p>
         <p className="install-hint__body">
-          {t('pwa.installBody')}
+          {d('pwa.installBody')}
           <svg
             className="install-hint__share"
             viewBox="0 0 24 24"

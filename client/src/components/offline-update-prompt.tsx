@@ -1,9 +1,9 @@
-import { useT } from '../lib/i18n';
+import { useDeferredT } from '../lib/i18n';
 import { applyUpdate, dismissUpdate, usePwaStore } from '../lib/pwa';
 
 /** A new version is waiting: offered, and loaded only when the visitor says so. */
 export function OfflineUpdatePrompt() {
-  const t = useT();
+  const t = useDeferredT();
   const ready = usePwaStore((s) => s.updateReady);
   if (!ready) return null;
   return (

@@ -5,6 +5,8 @@ import type { Locale } from '@contracts/common';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '@site/language-detection';
 import ja from '../../../locales/ja.json';
 import type contentJa from '../../../locales/content/ja.json';
+import type deferredJa from '../../../locales/deferred/ja.json';
+import type favoritesJa from '../../../locales/favorites/ja.json';
 
 export type { Locale };
 export type Messages = typeof ja;
@@ -18,6 +20,12 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
 /** Keys of the long texts of the content pages (locales/content/<lang>.json), typed from ja. */
 export type ContentKey = Leaves<typeof contentJa>;
 export type TranslateContent = (key: ContentKey, values?: Record<string, string | number>) => string;
+/** Keys of the texts the first view of /coupon/ never shows (locales/deferred/<lang>.json), typed from ja. */
+export type DeferredKey = Leaves<typeof deferredJa>;
+export type TranslateDeferred = (key: DeferredKey, values?: Record<string, string | number>) => string;
+/** Keys of the favourites and ranking screens (locales/favorites/<lang>.json), typed from ja. */
+export type FavoritesKey = Leaves<typeof favoritesJa>;
+export type TranslateFavorites = (key: FavoritesKey, values?: Record<string, string | number>) => string;
 
 // Typed here, by the wrappers below, rather than through i18next's global CustomTypeOptions:
 // the server and the admin area use the same i18next package with other message files, and
@@ -48,12 +56,17 @@ export const INTL_TAGS: Record<Locale, string> = {
 };
 
 /**
- * The namespaces: `translation` (locales/<lang>.json; ja ships in the main bundle) and
- * `content`, the texts of the lazily loaded pages (home, about, privacy, terms, campaign,
- * FAQ, contact, coming soon; locales/content/<lang>.json) and `search` (registerNamespace),
- * never in the main bundle.
+ * The namespaces: `translation` (locales/<lang>.json; ja ships in the main bundle), and,
+ * never in the main bundle: `content`, the texts of the lazily loaded pages (home, about,
+ * privacy, terms, campaign, FAQ, contact, coming soon; locales/content/<lang>.json);
+ * `deferred`, texts the first view of /coupon/ never shows (signing in, location, store
+ * code, shop QR, my stamps, the footer, the update and install notes;
+ * locales/deferred/<lang>.json), loaded with the chunks that show them (the coupon's
+ * detail, the shop QR page, my stamps, the sign-in panel, the footer, the notes);
+ * `favorites`, the favourites and ranking screens (locales/favorites/<lang>.json); and the
+ * sets their lazy code registers (registerNamespace): `search`.
  */
-export type Namespace = 'content' | 'search';
+export type Namespace = 'content' | 'deferred' | 'favorites' | 'search';
 export type Loader = () => Promise<{ default: unknown }>;
 const chunks: Partial<Record<'translation' | Namespace, Partial<Record<Locale, Loader>>>> = {
   translation: {
@@ -68,6 +81,20 @@ const chunks: Partial<Record<'translation' | Namespace, Partial<Record<Locale, L
     ko: () => import('../../../locales/content/ko.json'),
     'zh-cn': () => import('../../../locales/content/zh-cn.json'),
     'zh-tw': () => import('../../../locales/content/zh-tw.json'),
+  },
+  deferred: {
+    ja: () => import('../../../locales/deferred/ja.json'),
+    en: () => import('../../../locales/deferred/en.json'),
+    ko: () => import('../../../locales/deferred/ko.json'),
+    'zh-cn': () => import('../../../locales/deferred/zh-cn.json'),
+    'zh-tw': () => import('../../../locales/deferred/zh-tw.json'),
+  },
+  favorites: {
+    ja: () => import('../../../locales/favorites/ja.json'),
+    en: () => import('../../../locales/favorites/en.json'),
+    ko: () => import('../../../locales/favorites/ko.json'),
+    'zh-cn': () => import('../../../locales/favorites/zh-cn.json'),
+    'zh-tw': () => import('../../../locales/favorites/zh-tw.json'),
   },
 };
 
@@ -184,6 +211,16 @@ export function useT(): Translate {
  */
 export function useContentT(): TranslateContent {
   return useTranslation('content').t as TranslateContent;
+}
+
+/** `t` for the `deferred` texts: suspends until they are loaded (their chunks load them alongside). */
+export function useDeferredT(): TranslateDeferred {
+  return useTranslation('deferred').t as TranslateDeferred;
+}
+
+/** `t` for the favourites and ranking screens: suspends until their texts are loaded. */
+export function useFavoritesT(): TranslateFavorites {
+  return useTranslation('favorites').t as TranslateFavorites;
 }
 
 /** The same outside React (error messages built by the api client). */

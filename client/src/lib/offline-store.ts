@@ -34,13 +34,23 @@ export type OutboxItem = {
   /** When the visitor pressed (ISO 8601). */
   createdAt: string;
   /** What it is about, for the screens and the notices. */
-  ref: {
-    kind: 'markUsed';
-    couponId: number;
-    title: string;
-    /** A lodging coupon: its stamp will be gold (absent on items queued before this was kept). */
-    givesGold?: boolean;
-  };
+  ref:
+    | {
+        kind: 'markUsed';
+        couponId: number;
+        title: string;
+        /** A lodging coupon: its stamp will be gold (absent on items queued before this was kept). */
+        givesGold?: boolean;
+      }
+    | {
+        /** Setting a favourite (issue 15): the state wanted, sent with PUT /coupons/set/favorite. */
+        kind: 'favorite';
+        couponId: number;
+        title: string;
+        favorite: boolean;
+        /** The coupon's card, so the favourites screen can show an unsent favourite offline. */
+        card?: unknown;
+      };
   attempts: number;
   lastTriedAt: string | null;
 };
@@ -212,6 +222,18 @@ export async function addToOutbox(item: Omit<OutboxItem, 'id'>): Promise<number>
   const id = existing ?? (await tx.store.add(item as OutboxItem));
   await tx.done;
   return id;
+}
+
+/** Removes the queued requests that `match` picks (a later favourite toggle replaces an earlier one). */
+export async function dropFromOutbox(match: (item: OutboxItem) => boolean): Promise<void> {
+  const db = await database();
+  if (!db) {
+    for (const [id, v] of mem.outbox) if (match(v)) mem.outbox.delete(id);
+    return;
+  }
+  const tx = db.transaction('outbox', 'readwrite');
+  for await (const cursor of tx.store) if (match(cursor.value)) await cursor.delete();
+  await tx.done;
 }
 
 /** Every queued request in press order. */

@@ -84,7 +84,8 @@ async function replayUnlocked(env: ReplayEnv): Promise<ReplayResult> {
         data: res.ok ? (body?.data ?? null) : null,
         createdAt: item.createdAt,
         at: now().toISOString(),
-        seen: false,
+        // A favourite needs no notice: the heart shows the state (refused: the list's next read corrects it).
+        seen: item.ref.kind === 'favorite',
       };
       await settleOutboxItem(item.id!, outcome);
       result.settled.push(outcome);

@@ -8,7 +8,8 @@ import { jstDate } from '../db/dialect';
 import type { AppDeps } from '../http/context';
 import { runningCampaign } from '../domains/campaigns';
 import { couponIsShown, searchCoupons } from '../domains/coupons';
-import type { PageId, PageMatch } from '../site/page-table';
+import type { PageMatch } from '../site/admin-page-table';
+import type { PageId } from '../site/page-table';
 import { COUPON_LIST_PAGE_SIZE, type PrerenderedData } from '../site/prerender';
 
 /** The coupon list's filters a page URL may carry (issue 15: a shared search link reproduces the search). */

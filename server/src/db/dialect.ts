@@ -152,3 +152,14 @@ export function toInt(v: unknown): number {
 export async function lockTableForWrite(trx: Knex, table: string): Promise<void> {
   if (trx.client.config.client === 'pg') await trx.raw(`lock table ?? in share row exclusive mode`, [table]);
 }
+
+/**
+ * The Monday of the JST week of a JST day (`YYYY-MM-DD`): weeks start on Monday (issue 15's
+ * weekly ranking). Calendar arithmetic on the date itself, so no time zone comes into it.
+ */
+export function jstWeekStart(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  const sinceMonday = (date.getUTCDay() + 6) % 7;
+  date.setUTCDate(date.getUTCDate() - sinceMonday);
+  return date.toISOString().slice(0, 10);
+}

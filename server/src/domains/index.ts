@@ -11,6 +11,7 @@ import { couponReportRoutes } from './coupon-reports/coupon-reports.routes';
 import { adminCouponRoutes } from './coupons/admincoupons.routes';
 import { couponRoutes } from './coupons/coupons.routes';
 import { couponSearchRoutes } from './coupons/coupons.search.routes';
+import { couponRankingRoutes } from './coupons/coupons.ranking.routes';
 import { faqRoutes } from './faqs/faqs.routes';
 import { healthRoutes } from './health/health.routes';
 import { prizeRoutes } from './prizes/prizes.routes';
@@ -51,7 +52,12 @@ export const DOMAINS: readonly Domain[] = [
   { name: 'staff', routes: staffRoutes },
   {
     name: 'coupons',
-    routes: (deps) => [...couponRoutes(deps), ...couponSearchRoutes(deps), ...adminCouponRoutes(deps)],
+    routes: (deps) => [
+      ...couponRoutes(deps),
+      ...couponSearchRoutes(deps),
+      ...couponRankingRoutes(deps),
+      ...adminCouponRoutes(deps),
+    ],
     derived: [COUPON_SEARCH_DATA],
   },
   { name: 'campaigns', routes: campaignRoutes },

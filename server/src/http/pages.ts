@@ -11,7 +11,8 @@ import {
   parseAcceptLanguage,
 } from '../site/language-detection';
 import { isPhoneUserAgent } from '../site/user-agent';
-import { matchPage, type PageId, type PageMatch } from '../site/page-table';
+import { matchPage, type PageMatch } from '../site/admin-page-table';
+import type { PageId } from '../site/page-table';
 import { PRERENDER_SCRIPT_ID, type PrerenderedData, type ServerRender } from '../site/prerender';
 import { NotFoundError } from './errors';
 

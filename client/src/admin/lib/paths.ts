@@ -1,5 +1,6 @@
 import type { Locale } from '@contracts/common';
-import { ADMIN_PAGE_PATTERNS, ADMIN_ROOT, adminPathOf, type AdminPageId } from '@site/page-table';
+import { ADMIN_PAGE_PATTERNS, type AdminPageId } from '@site/admin-page-table';
+import { ADMIN_ROOT, adminPathOf } from '@site/page-table';
 import { stripLocale, withLocale } from '@site/languages';
 
 export { ADMIN_PAGE_PATTERNS, ADMIN_ROOT, type AdminPageId };

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import { useT, type MessageKey } from '../../lib/i18n';
+import { useDeferredT, useT, type DeferredKey } from '../../lib/i18n';
 import { paths, useLocalePath } from '../../lib/paths';
 import './public-footer.css';
 
 /** The footer's partner banners: public sites useful to a visitor of Kumamoto. */
-const PARTNERS: ReadonlyArray<{ key: string; title: MessageKey; sub: MessageKey; href: string }> = [
+const PARTNERS: ReadonlyArray<{ key: string; title: DeferredKey; sub: DeferredKey; href: string }> = [
   { key: 'pref', title: 'footer.prefTitle', sub: 'footer.prefSub', href: 'https://www.pref.kumamoto.jp/' },
   { key: 'jnto', title: 'footer.jntoTitle', sub: 'footer.jntoSub', href: 'https://www.japan.travel/' },
 ];
@@ -15,8 +15,9 @@ const PARTNERS: ReadonlyArray<{ key: string; title: MessageKey; sub: MessageKey;
  */
 export function PublicFooter() {
   const t = useT();
+  const d = useDeferredT();
   const to = useLocalePath();
-  const links: Array<{ label: MessageKey; to: string }> = [
+  const links: Array<{ label: DeferredKey; to: string }> = [
     { label: 'footer.about', to: paths.about() },
     { label: 'footer.etiquette', to: paths.about('etiquette') },
     { label: 'footer.recruiting', to: paths.about('recruiting') },
@@ -27,14 +28,14 @@ export function PublicFooter() {
   return (
     <footer className="site-footer" data-testid="site-footer">
       <div className="site-footer__inner">
-        <h2 className="site-footer__heading">{t('footer.partners')}</h2>
+        <h2 className="site-footer__heading">{d('footer.partners')}</h2>
         <ul className="partners">
           {PARTNERS.map((p) => (
             <li key={p.key}>
               <a className={`partner partner--${p.key}`} href={p.href} target="_blank" rel="noopener noreferrer">
                 <span className="partner__text">
-                  <span className="partner__title">{t(p.title)}</span>
-                  <span className="partner__sub">{t(p.sub)}</span>
+                  <span className="partner__title">{d(p.title)}</span>
+                  <span className="partner__sub">{d(p.sub)}</span>
                 </span>
                 <svg
                   className="partner__icon"
@@ -55,17 +56,17 @@ export function PublicFooter() {
             </li>
           ))}
         </ul>
-        <nav className="footer-links" aria-label={t('footer.linksLabel')}>
+        <nav className="footer-links" aria-label={d('footer.linksLabel')}>
           <ul>
             {links.map((l) => (
               <li key={l.label}>
-                <Link to={to(l.to)}>{t(l.label)}</Link>
+                <Link to={to(l.to)}>{d(l.label)}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <p className="site-footer__copy">
-          <small>{t('footer.copyright', { year: new Date().getFullYear() })}</small>
+          <small>{d('footer.copyright', { year: new Date().getFullYear() })}</small>
         </p>
       </div>
     </footer>

@@ -4,6 +4,7 @@ import { PageChromeContext, type PageChrome } from '../../components/page-chrome
 import { useRunningRally } from '../../features/campaign';
 import { OfflineBanner } from '../../components/offline-banner';
 import { SignInProvider } from '../../features/session';
+import { loadNamespace } from '../../lib/i18n';
 import { isLanguageRoot, isPhoneUserAgent } from '../../lib/paths';
 import { useServerRender } from '../../lib/prerender';
 import { PageLoading } from '../pages/page-loading';
@@ -12,10 +13,10 @@ import { PcGate } from './pc-gate';
 import { PublicHeader } from './public-header';
 import './shell.css';
 
-// Below the fold on every page: its own small chunk; if it cannot load, the page goes on without it.
+// Below the fold on every page: its own small chunk, with its texts (`deferred`); if it cannot load, the page goes on without it.
 const PublicFooter = lazy((): Promise<{ default: ComponentType }> =>
-  import('./public-footer').then(
-    (m) => ({ default: m.PublicFooter }),
+  Promise.all([import('./public-footer'), loadNamespace('deferred')]).then(
+    ([m]) => ({ default: m.PublicFooter }),
     () => ({ default: () => null }),
   ),
 );

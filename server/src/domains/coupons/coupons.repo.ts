@@ -23,7 +23,7 @@ export interface CouponRow {
   textLocale: Locale;
 }
 
-type Raw = {
+export type Raw = {
   id: number;
   area: Area;
   purpose: Purpose;
@@ -36,7 +36,8 @@ type Raw = {
 };
 type Texts = { title: string; description: string; discount_text: string; locale: string };
 
-async function present(db: Knex, rows: Raw[], locale: Locale): Promise<CouponRow[]> {
+/** Coupon rows with their texts in `locale` (ja standing in) and tags. */
+export async function present(db: Knex, rows: Raw[], locale: Locale): Promise<CouponRow[]> {
   const ids = rows.map((r) => r.id);
   const [texts, tagRows] = await Promise.all([
     loadTranslations<Texts>(db, 'coupon_translations', 'coupon_id', ids, locale),

@@ -3,9 +3,13 @@ import type { CouponCard as Coupon } from '@contracts/coupons';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { ServedText } from '../../../components/served-text';
 import { CouponVisual } from './coupon-visual';
+import { FavoriteButton } from './favorite-button';
 import { useT } from '../../../lib/i18n';
 
-/** One coupon in the two-column list: image, discount, shop and area; 'pending' while a press waits to be sent. */
+/**
+ * One coupon in the two-column list: image, discount, shop and area, its heart (issue 15);
+ * 'pending' while a press waits to be sent.
+ */
 export function CouponCard({ coupon, pending = false }: { coupon: Coupon; pending?: boolean }) {
   const t = useT();
   const to = useLocalePath();
@@ -39,6 +43,7 @@ export function CouponCard({ coupon, pending = false }: { coupon: Coupon; pendin
           </p>
         </div>
       </Link>
+      <FavoriteButton coupon={coupon} className="coupon-card__fav" />
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { MessageKey } from '../../../lib/i18n';
-import { useT } from '../../../lib/i18n';
+import type { DeferredKey } from '../../../lib/i18n';
+import { useDeferredT } from '../../../lib/i18n';
 
 type Platform = 'lineIos' | 'lineAndroid' | 'ios' | 'android' | 'browser';
 const ORDER: Platform[] = ['lineIos', 'lineAndroid', 'ios', 'android', 'browser'];
@@ -18,11 +18,11 @@ export function platformOf(ua: string): Platform {
 }
 
 function HowTo({ p }: { p: Platform }) {
-  const t = useT();
+  const t = useDeferredT();
   return (
     <section className="location-help__howto" data-platform={p}>
-      <h3>{t(`location.${p}Title` as MessageKey)}</h3>
-      <p>{t(`location.${p}` as MessageKey)}</p>
+      <h3>{t(`location.${p}Title` as DeferredKey)}</h3>
+      <p>{t(`location.${p}` as DeferredKey)}</p>
     </section>
   );
 }
@@ -36,7 +36,7 @@ function HowTo({ p }: { p: Platform }) {
  * (announced, and focused), and unfolds how to allow location.
  */
 export function LocationHelp({ pressed = 0, onStoreCode }: { pressed?: number; onStoreCode: () => void }) {
-  const t = useT();
+  const t = useDeferredT();
   const box = useRef<HTMLDivElement>(null);
   const howTo = useRef<HTMLDetailsElement>(null);
   const mine = platformOf(typeof navigator === 'undefined' ? '' : navigator.userAgent);

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/spinner';
 import { StampSeal } from '../../../components/stamp-seal';
 import { paths, useLocalePath } from '../../../lib/paths';
 import type { MarkUsedState, PressWith } from '../hooks/use-mark-used';
-import { useLocale, useT } from '../../../lib/i18n';
+import { useLocale, useT, useDeferredT } from '../../../lib/i18n';
 import { LocationHelp } from './location-help';
 import { NearbyStatus } from './nearby-status';
 import { StoreCodeDialog } from './store-code-dialog';
@@ -40,6 +40,7 @@ export function MarkUsedPanel({
   qrCode?: string;
 }) {
   const t = useT();
+  const v = useDeferredT();
   const locale = useLocale();
   const to = useLocalePath();
   const resultRef = useRef<HTMLDivElement>(null);
@@ -163,7 +164,7 @@ export function MarkUsedPanel({
         )}
         {qrCode !== undefined && !pressError && state.via !== 'gps' ? (
           <p className="alert alert--info action__qr-note" data-testid="qr-note">
-            {t('spotQr.detailNote')}
+            {v('spotQr.detailNote')}
           </p>
         ) : denied ? (
           <LocationHelp pressed={deniedPresses} onStoreCode={openStoreCode} />
@@ -177,12 +178,12 @@ export function MarkUsedPanel({
             </p>
             {qrCode !== undefined && state.code === 'STORE_CODE_INVALID' && (
               <button type="button" className="btn btn--outline btn--block" onClick={() => onPress({ kind: 'gps' })}>
-                {t('spotQr.useLocation')}
+                {v('spotQr.useLocation')}
               </button>
             )}
             {offerStoreCode && !denied && (
               <button type="button" className="btn btn--outline btn--block" onClick={openStoreCode}>
-                {t('location.useStoreCode')}
+                {v('location.useStoreCode')}
               </button>
             )}
           </div>

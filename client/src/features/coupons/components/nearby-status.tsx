@@ -3,7 +3,7 @@ import type { NearbySpot } from '@contracts/coupons';
 import { Delayed } from '../../../components/delayed';
 import { ServedText } from '../../../components/served-text';
 import { formatNumber } from '../../../lib/format';
-import { useLocale, useT } from '../../../lib/i18n';
+import { useLocale, useT, useDeferredT } from '../../../lib/i18n';
 import { startLocationWatch, stopLocationWatch } from '../../../lib/location-watch';
 import { useOfflineStore } from '../../../lib/offline-status';
 import { fetchNearbySpots } from '../api/coupons.api';
@@ -43,6 +43,7 @@ export function NearbyStatus({
   quiet?: boolean;
 }) {
   const t = useT();
+  const v = useDeferredT();
   const locale = useLocale();
   const online = useOfflineStore((s) => s.online);
   const [view, setView] = useState<View>({ kind: 'idle' });
@@ -91,7 +92,7 @@ export function NearbyStatus({
   if (view.kind === 'checking') {
     return (
       <Delayed className="nearby" role="status" aria-live="polite">
-        {t('location.checking')}
+        {v('location.checking')}
       </Delayed>
     );
   }
@@ -103,21 +104,21 @@ export function NearbyStatus({
           <circle cx="12" cy="10" r="2.6" fill="#fff" />
         </svg>
         <span>
-          {t('location.near', { spot: view.spot.name, distance: formatNumber(view.spot.distanceM, locale) })}
+          {v('location.near', { spot: view.spot.name, distance: formatNumber(view.spot.distanceM, locale) })}
           <ServedText served={view.spot.textLocale} />
         </span>
       </p>
     );
   }
-  const again = view.kind === 'ask' ? t('location.check') : t('location.checkAgain');
+  const again = view.kind === 'ask' ? v('location.check') : v('location.checkAgain');
   return (
     <div
       className={`nearby ${view.kind === 'ask' ? '' : 'nearby--miss'}`}
       role="status"
       data-testid={`nearby-${view.kind}`}
     >
-      {view.kind === 'miss' && <span>{t('location.notNearby')}</span>}
-      {view.kind === 'unavailable' && <span>{t('location.unavailable')}</span>}
+      {view.kind === 'miss' && <span>{v('location.notNearby')}</span>}
+      {view.kind === 'unavailable' && <span>{v('location.unavailable')}</span>}
       {view.kind === 'timeout' && <span>{t('errors.GEOLOCATION_TIMEOUT')}</span>}
       <button type="button" className="btn btn--outline" onClick={() => start()}>
         {again}

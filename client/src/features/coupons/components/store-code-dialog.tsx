@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Spinner } from '../../../components/spinner';
-import { useT } from '../../../lib/i18n';
+import { useT, useDeferredT } from '../../../lib/i18n';
 
 /**
  * Spec 2's store code entry modal: the shop's check-in code, typed by staff or read at the
@@ -26,6 +26,7 @@ export function StoreCodeDialog({
   onSubmit: (code: string) => void;
 }) {
   const t = useT();
+  const v = useDeferredT();
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -66,7 +67,7 @@ export function StoreCodeDialog({
   };
 
   const errorId = `${inputId}-error`;
-  const message = missing ? t('storeCode.required') : refused ? error : null;
+  const message = missing ? v('storeCode.required') : refused ? error : null;
   return (
     <dialog
       ref={dialog}
@@ -89,11 +90,11 @@ export function StoreCodeDialog({
             </svg>
           </button>
           <h2 className="signin__title" id={titleId}>
-            {t('storeCode.title')}
+            {v('storeCode.title')}
           </h2>
-          <p className="signin__lead">{t('storeCode.lead')}</p>
+          <p className="signin__lead">{v('storeCode.lead')}</p>
           <label className="store-code__field" htmlFor={inputId}>
-            {t('storeCode.label')}
+            {v('storeCode.label')}
             <input
               ref={input}
               id={inputId}
@@ -121,7 +122,7 @@ export function StoreCodeDialog({
           )}
           <button type="submit" className="btn btn--primary btn--xl btn--block" disabled={busy} aria-busy={busy}>
             {busy && <Spinner />}
-            {busy ? t('coupons.sending') : t('storeCode.submit')}
+            {busy ? t('coupons.sending') : v('storeCode.submit')}
           </button>
         </form>
       )}

@@ -59,10 +59,12 @@ export function useMarkUsed(couponId: number, couponTitle: string, givesGold: bo
   const busy = useRef(false);
   const mountedAt = useRef(Date.now());
 
-  const pending = useOfflineStore((s) => s.pending.find((p) => p.ref.couponId === couponId && p.owner === owner));
+  const pending = useOfflineStore((s) =>
+    s.pending.find((p) => p.ref.kind === 'markUsed' && p.ref.couponId === couponId && p.owner === owner),
+  );
   const outcomes = useOfflineStore((s) => s.outcomes);
   const outcome = useMemo(() => {
-    const mine = outcomes.filter((o) => o.ref.couponId === couponId && o.owner === owner);
+    const mine = outcomes.filter((o) => o.ref.kind === 'markUsed' && o.ref.couponId === couponId && o.owner === owner);
     const last = mine[mine.length - 1];
     if (!last) return null;
     // An answer the visitor has not seen yet, or one that arrived while this screen is open.

@@ -3,21 +3,23 @@ import { Delayed } from '../../../components/delayed';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { ServedText } from '../../../components/served-text';
 import { formatJstDate } from '../../../lib/format';
-import { useLocale, useT } from '../../../lib/i18n';
+import { useLocale, useT, useDeferredT } from '../../../lib/i18n';
 import { useBackOnline } from '../../../lib/offline-status';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
 import { loadCouponDetail } from '../api/coupons.offline';
 import { CouponVisual } from '../components/coupon-visual';
+import { FavoriteButton } from '../components/favorite-button';
 import { MarkUsedPanel } from '../components/mark-used-panel';
 import { PurposeIcon } from '../../../components/purpose-icon';
 import { SpotList } from '../components/spot-list';
 import { useMarkUsed } from '../hooks/use-mark-used';
 import '../../../components/coupons.css';
 
-/** `/coupon/{id}/`: what the coupon gives, where, until when, and 'mark as used'. */
+/** `/coupon/{id}/`: what the coupon gives, where, until when, its heart, and 'mark as used'. */
 export function CouponDetailPage() {
   const t = useT();
+  const v = useDeferredT();
   const locale = useLocale();
   const to = useLocalePath();
   const id = Number(useParams().id);
@@ -27,7 +29,7 @@ export function CouponDetailPage() {
   const backTo = (useLocation().state as { backTo?: unknown } | null)?.backTo;
   const toShop = typeof backTo === 'string' && /^\/([a-z-]+\/)?collect-points-qr\//.test(backTo) ? backTo : null;
   const backPath = toShop ?? to(paths.couponList());
-  const backLabel = toShop ? t('spotQr.backToShop') : t('coupons.backToList');
+  const backLabel = toShop ? v('spotQr.backToShop') : t('coupons.backToList');
   const detail = useAsync(() => loadCouponDetail(id, locale), [id, locale]);
   const markUsed = useMarkUsed(id, detail.data?.data.title ?? '', detail.data?.data.givesGold ?? false);
   const savedCopy = detail.status === 'ready' && detail.data.savedAt !== null;
@@ -111,6 +113,7 @@ export function CouponDetailPage() {
             <path d="M15 5l-7 7 7 7" />
           </svg>
         </Link>
+        <FavoriteButton coupon={c} className="detail__fav" />
       </div>
       <div className="detail__sheet">
         <ul className="chips">

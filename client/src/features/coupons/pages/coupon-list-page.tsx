@@ -1,15 +1,22 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Delayed } from '../../../components/delayed';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useBackOnline, useOfflineStore, useOwner } from '../../../lib/offline-status';
+import { paths, useLocalePath } from '../../../lib/paths';
 import { useServerRender } from '../../../lib/prerender';
 import { useInView } from '../../../lib/use-in-view';
 import { CouponCard } from '../components/coupon-card';
+import { FavoriteButton } from '../components/favorite-button';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { useCouponListStore } from '../stores/coupon-list.store';
+import { useFavoritesRead } from '../hooks/use-favorites-read';
 import '../../../components/coupons.css';
+
+// The favourites and ranking screens take the card and the heart from here, so both stay in
+// this screen's chunk: shared chunks of their own would add code (and requests) to its first view.
+export { CouponCard, FavoriteButton };
 
 /**
  * The way into the search screen and the filter chips (issue 15): their own chunk, mounted
@@ -25,6 +32,7 @@ const ListTools = lazy(() => import('../components/list-tools'));
 export function CouponListPage() {
   const t = useT();
   const locale = useLocale();
+  const to = useLocalePath();
   const filters = useLocation().search;
   const [tools, setTools] = useState(false);
   useEffect(() => setTools(true), []);
@@ -39,9 +47,12 @@ export function CouponListPage() {
   const owner = useOwner();
   const pendingItems = useOfflineStore((s) => s.pending);
   const pending = useMemo(
-    () => new Set(pendingItems.filter((p) => p.owner === owner).map((p) => p.ref.couponId)),
+    () =>
+      new Set(pendingItems.filter((p) => p.ref.kind === 'markUsed' && p.owner === owner).map((p) => p.ref.couponId)),
     [pendingItems, owner],
   );
+
+  useFavoritesRead(owner, locale);
 
   // Each page shown is saved for offline use, after it has painted (issue 5).
   useEffect(() => {
@@ -79,6 +90,14 @@ export function CouponListPage() {
             </Suspense>
           )}
         </div>
+        <nav className="list-links" aria-label={t('coupons.listLinks')}>
+          <Link className="list-links__item" to={to(paths.favorites())}>
+            {t('coupons.favoritesLink')}
+          </Link>
+          <Link className="list-links__item" to={to(paths.ranking())}>
+            {t('coupons.rankingLink')}
+          </Link>
+        </nav>
         {current && total !== null && total > 0 && savedAt === null && (
           <p className="page-head__count" data-testid="coupon-total">
             {t('coupons.total', { total: formatNumber(total, locale) })}

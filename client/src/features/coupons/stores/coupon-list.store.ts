@@ -115,7 +115,9 @@ export const useCouponListStore = create<ListState>((set, get) => {
     saveCopy: (locale) => {
       const { items, total, page, savedAt } = get();
       if (get().locale !== locale || savedAt !== null || items.length === 0 || get().filters) return;
-      const copy: ListCopy = { items, total: total ?? items.length, page };
+      // The copy is public (anyone on this phone may see it offline): without the visitor's hearts.
+      const cards = items.map(({ favorite: _favorite, ...card }) => card);
+      const copy: ListCopy = { items: cards, total: total ?? items.length, page };
       whenIdle(
         () =>
           void offlineStore().then(

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSignedIn } from '../../../lib/auth-token';
-import { SignInPanel } from './sign-in-panel';
+import { SignInPanel } from './sign-in-panel.lazy';
 
 /** Shows `children` to a signed-in visitor, the sign-in panel in their place otherwise. */
 export function RequireVisitor({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSessionStore } from '../stores/session.store';
 import '../session.css';
-import { useT } from '../../../lib/i18n';
+import { useDeferredT, useT } from '../../../lib/i18n';
 
 /**
  * What a visitor sees when an action needs them signed in: LINE sign-in through LIFF when
@@ -18,6 +18,7 @@ export function SignInPanel({
   level?: 1 | 2;
 }) {
   const t = useT();
+  const d = useDeferredT();
   const Title = level === 1 ? 'h1' : 'h2';
   const { config, configError, signingIn, signInError, loadConfig, signIn } = useSessionStore();
   useEffect(() => {
@@ -37,9 +38,9 @@ export function SignInPanel({
         </svg>
       </div>
       <Title className="signin__title" id={titleId}>
-        {t('session.title')}
+        {d('session.title')}
       </Title>
-      <p className="signin__lead">{t('session.lead')}</p>
+      <p className="signin__lead">{d('session.lead')}</p>
       {configError ? (
         <div className="alert alert--error" role="alert">
           <p>{configError}</p>
@@ -65,9 +66,9 @@ export function SignInPanel({
                 d="M12 3C6.5 3 2 6.6 2 11c0 3.9 3.5 7.2 8.3 7.9.3.1.8.2.9.5.1.3.1.7 0 1l-.1.9c0 .3-.2 1 .9.5s5.8-3.4 7.9-5.8C21.3 14.4 22 12.8 22 11c0-4.4-4.5-8-10-8z"
               />
             </svg>
-            {signingIn ? t('session.signingIn') : t('session.lineButton')}
+            {signingIn ? d('session.signingIn') : d('session.lineButton')}
           </button>
-          <p className="signin__note">{t('session.lineNote')}</p>
+          <p className="signin__note">{d('session.lineNote')}</p>
         </>
       ) : config.demoLogin ? (
         <>
@@ -77,12 +78,12 @@ export function SignInPanel({
             onClick={() => void press()}
             disabled={signingIn}
           >
-            {signingIn ? t('session.signingIn') : t('session.demoButton')}
+            {signingIn ? d('session.signingIn') : d('session.demoButton')}
           </button>
-          <p className="signin__note">{t('session.demoNote')}</p>
+          <p className="signin__note">{d('session.demoNote')}</p>
         </>
       ) : (
-        <p className="alert alert--info">{t('session.unavailable')}</p>
+        <p className="alert alert--info">{d('session.unavailable')}</p>
       )}
       {signInError && (
         <p className="alert alert--error" role="alert">

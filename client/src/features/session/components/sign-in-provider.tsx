@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { onTokenChange, readToken } from '../../../lib/auth-token';
 import { SignInContext } from '../../../lib/sign-in';
-import { SignInPanel } from './sign-in-panel';
+import { SignInPanel } from './sign-in-panel.lazy';
 import { useT } from '../../../lib/i18n';
 import { useSessionStore } from '../stores/session.store';
+// The sheet's styles (also the store code sheet's) stay with the shell; the panel loads later.
+import '../session.css';
 
 /**
  * Provides `useRequireSignIn()` to every feature: resolves at once when a token is held,
@@ -65,7 +67,9 @@ export function SignInProvider({ children }: { children: ReactNode }) {
                 <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
               </svg>
             </button>
-            <SignInPanel titleId={titleId} onSignedIn={() => settle(true)} />
+            <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+              <SignInPanel titleId={titleId} onSignedIn={() => settle(true)} />
+            </Suspense>
           </div>
         )}
       </dialog>

@@ -32,7 +32,7 @@ export function withReplayed(list: StampList, outcomes: Outcome[], owner: string
   if (!list.campaign) return list;
   const have = new Set(list.stamps.map((s) => s.id));
   const extra = outcomes
-    .filter((o) => o.status === 'done' && o.owner === owner)
+    .filter((o) => o.ref.kind === 'markUsed' && o.status === 'done' && o.owner === owner)
     .map((o) => (o.data as MarkUsedResult | null)?.stamp)
     .filter((s): s is NonNullable<typeof s> => Boolean(s) && s!.campaignId === list.campaign!.id && !have.has(s!.id));
   if (extra.length === 0) return list;

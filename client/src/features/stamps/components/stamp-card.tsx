@@ -1,7 +1,7 @@
 import type { Stamp } from '@contracts/stamps';
 import { StampSeal } from '../../../components/stamp-seal';
 import { formatShortDate } from '../../../lib/format';
-import { useLocale, useT } from '../../../lib/i18n';
+import { useLocale, useT, useDeferredT } from '../../../lib/i18n';
 
 /** Slots per row of the card; empty slots fill the last row and show what is left to collect. */
 const PER_ROW = 3;
@@ -19,6 +19,7 @@ export type PendingStamp = { key: string; title: string; gold: boolean };
  */
 export function StampCard({ stamps, pending = [] }: { stamps: Stamp[]; pending?: PendingStamp[] }) {
   const t = useT();
+  const v = useDeferredT();
   const locale = useLocale();
   const ordered = [...stamps].reverse();
   const filled = ordered.length + pending.length;
@@ -33,7 +34,7 @@ export function StampCard({ stamps, pending = [] }: { stamps: Stamp[]; pending?:
             <StampSeal
               kind={s.kind}
               tilt={tiltOf(s.id)}
-              label={t('stamps.stampLabel', { kind, spot: s.spotName, date })}
+              label={v('stamps.stampLabel', { kind, spot: s.spotName, date })}
             >
               <span className="seal__spot">{s.spotName}</span>
               <span className="seal__date">{date}</span>
@@ -48,14 +49,14 @@ export function StampCard({ stamps, pending = [] }: { stamps: Stamp[]; pending?:
             <div
               className={`pending-seal pending-seal--${kind}`}
               role="img"
-              aria-label={t('stamps.stampLabel', {
+              aria-label={v('stamps.stampLabel', {
                 kind: t(`stampKinds.${kind}`),
                 spot: p.title,
-                date: t('stamps.pending'),
+                date: v('stamps.pending'),
               })}
             >
               <span className="pending-seal__title">{p.title}</span>
-              <span className="pending-seal__tag">{t('stamps.pending')}</span>
+              <span className="pending-seal__tag">{v('stamps.pending')}</span>
             </div>
           </li>
         );

@@ -4,7 +4,7 @@ import { Delayed } from '../../../components/delayed';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { errorText } from '../../../lib/errors';
 import { formatJstDate, formatNumber } from '../../../lib/format';
-import { useLocale, useT } from '../../../lib/i18n';
+import { useLocale, useT, useDeferredT } from '../../../lib/i18n';
 import { useBackOnline, useOfflineStore, useOwner } from '../../../lib/offline-status';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
@@ -19,6 +19,7 @@ const jstDay = (iso: string) => JST_DAY.format(new Date(iso));
 /** `/stamp/{id?}/`: my stamps in a rally (id = campaign id, default the running one). */
 export function StampsPage() {
   const t = useT();
+  const v = useDeferredT();
   const locale = useLocale();
   const to = useLocalePath();
   const raw = useParams().id;
@@ -59,7 +60,7 @@ export function StampsPage() {
         const day = jstDay(p.createdAt);
         return rally.startsOn <= day && day <= rally.endsOn;
       })
-      .map((p) => ({ key: p.key, title: p.ref.title, gold: p.ref.givesGold === true }));
+      .map((p) => ({ key: p.key, title: p.ref.title, gold: p.ref.kind === 'markUsed' && p.ref.givesGold === true }));
   }, [queue, owner, rally]);
   // An id in the address that is no rally (unknown, or not an id at all: the id is this
   // request's only input): trying again cannot help, the running rally might.
@@ -73,7 +74,7 @@ export function StampsPage() {
     <section className="page" aria-labelledby="stamps-title">
       <header className="page-head">
         <h1 id="stamps-title" className="page-head__title">
-          {t('stamps.title')}
+          {v('stamps.title')}
         </h1>
       </header>
 
@@ -89,10 +90,10 @@ export function StampsPage() {
         <div className="empty" role="alert" data-testid="rally-not-found">
           <p>{errorText('CAMPAIGN_NOT_FOUND')}</p>
           <Link className="btn btn--primary btn--lg" to={to(paths.stamps())}>
-            {t('stamps.currentRally')}
+            {v('stamps.currentRally')}
           </Link>
           <Link className="btn btn--ghost" to={to(paths.couponList())}>
-            {t('stamps.findCoupons')}
+            {v('stamps.findCoupons')}
           </Link>
         </div>
       )}
@@ -110,9 +111,9 @@ export function StampsPage() {
 
       {data && !data.campaign && (
         <div className="empty">
-          <p>{t('stamps.noRally')}</p>
+          <p>{v('stamps.noRally')}</p>
           <Link className="btn btn--primary btn--lg" to={to(paths.couponList())}>
-            {t('stamps.findCoupons')}
+            {v('stamps.findCoupons')}
           </Link>
         </div>
       )}
@@ -124,37 +125,37 @@ export function StampsPage() {
               {data.campaign.name}
             </p>
             <p className="rally__period">
-              {t('stamps.rallyPeriod', {
+              {v('stamps.rallyPeriod', {
                 from: formatJstDate(data.campaign.startsOn, locale),
                 to: formatJstDate(data.campaign.endsOn, locale),
               })}
             </p>
             <dl className="tally">
               <div className="tally__item tally__item--red">
-                <dt>{t('stamps.red')}</dt>
+                <dt>{v('stamps.red')}</dt>
                 <dd data-testid="count-red">{n(data.red)}</dd>
               </div>
               <div className="tally__item tally__item--gold">
-                <dt>{t('stamps.gold')}</dt>
+                <dt>{v('stamps.gold')}</dt>
                 <dd data-testid="count-gold">{n(data.gold)}</dd>
               </div>
               <div className="tally__item tally__item--total">
-                <dt>{t('stamps.total')}</dt>
+                <dt>{v('stamps.total')}</dt>
                 <dd data-testid="count-total">{n(data.total)}</dd>
               </div>
             </dl>
-            <p className="rally__note">{t('stamps.totalNote')}</p>
+            <p className="rally__note">{v('stamps.totalNote')}</p>
           </div>
 
           <section className="stamp-card" aria-labelledby="stamp-card-title">
             <h2 id="stamp-card-title" className="section-title">
-              {t('stamps.card')}
+              {v('stamps.card')}
             </h2>
             {data.stamps.length === 0 && pending.length === 0 && (
               <div className="empty empty--inline" data-testid="stamps-empty">
-                <p>{t('stamps.empty')}</p>
+                <p>{v('stamps.empty')}</p>
                 <Link className="btn btn--primary btn--lg" to={to(paths.couponList())}>
-                  {t('stamps.findCoupons')}
+                  {v('stamps.findCoupons')}
                 </Link>
               </div>
             )}
