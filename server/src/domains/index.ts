@@ -7,6 +7,7 @@ import { deliverDueInquiries } from './contacts';
 import { contactRoutes } from './contacts/contacts.routes';
 import { couponReportRoutes } from './coupon-reports/coupon-reports.routes';
 import { adminCouponRoutes } from './coupons/admincoupons.routes';
+import { nearbyCouponRoutes } from './coupons/coupons.nearby.routes';
 import { couponRoutes } from './coupons/coupons.routes';
 import { faqRoutes } from './faqs/faqs.routes';
 import { healthRoutes } from './health/health.routes';
@@ -37,7 +38,10 @@ export const DOMAINS: readonly Domain[] = [
   { name: 'health', routes: healthRoutes },
   { name: 'auth', routes: authRoutes },
   { name: 'staff', routes: staffRoutes },
-  { name: 'coupons', routes: (deps) => [...couponRoutes(deps), ...adminCouponRoutes(deps)] },
+  {
+    name: 'coupons',
+    routes: (deps) => [...couponRoutes(deps), ...nearbyCouponRoutes(deps), ...adminCouponRoutes(deps)],
+  },
   { name: 'campaigns', routes: campaignRoutes },
   { name: 'stamps', routes: stampRoutes },
   {
