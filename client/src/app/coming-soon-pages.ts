@@ -10,8 +10,6 @@ export const COMING_SOON_PAGES = [
   'point',
   'couponQuestion',
   'couponSearch',
-  'storeCoupon',
-  'nearbyCoupons',
   'infoForm',
   'pointsPayment',
   'paymentThanks',

@@ -5,6 +5,7 @@ import type { Locale } from '@contracts/common';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '@site/language-detection';
 import ja from '../../../locales/ja.json';
 import type contentJa from '../../../locales/content/ja.json';
+import type nearbyJa from '../../../locales/nearby/ja.json';
 
 export type { Locale };
 export type Messages = typeof ja;
@@ -18,6 +19,9 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
 /** Keys of the long texts of the content pages (locales/content/<lang>.json), typed from ja. */
 export type ContentKey = Leaves<typeof contentJa>;
 export type TranslateContent = (key: ContentKey, values?: Record<string, string | number>) => string;
+/** Keys of the nearby coupons, shop's coupons and map screens (locales/nearby/<lang>.json), typed from ja. */
+export type NearbyKey = Leaves<typeof nearbyJa>;
+export type TranslateNearby = (key: NearbyKey, values?: Record<string, string | number>) => string;
 
 // Typed here, by the wrappers below, rather than through i18next's global CustomTypeOptions:
 // the server and the admin area use the same i18next package with other message files, and
@@ -50,9 +54,10 @@ export const INTL_TAGS: Record<Locale, string> = {
 /**
  * The namespaces: `translation` (locales/<lang>.json; ja ships in the main bundle) and
  * `content`, the texts of the lazily loaded pages (home, about, privacy, terms, campaign,
- * FAQ, contact, coming soon; locales/content/<lang>.json), never in the main bundle.
+ * FAQ, contact, coming soon; locales/content/<lang>.json), never in the main bundle; `nearby`,
+ * the coupons near me, a shop's coupons and their map (locales/nearby/<lang>.json).
  */
-export type Namespace = 'content';
+export type Namespace = 'content' | 'nearby';
 type Loader = () => Promise<{ default: unknown }>;
 const chunks: Record<'translation' | Namespace, Partial<Record<Locale, Loader>>> = {
   translation: {
@@ -67,6 +72,13 @@ const chunks: Record<'translation' | Namespace, Partial<Record<Locale, Loader>>>
     ko: () => import('../../../locales/content/ko.json'),
     'zh-cn': () => import('../../../locales/content/zh-cn.json'),
     'zh-tw': () => import('../../../locales/content/zh-tw.json'),
+  },
+  nearby: {
+    ja: () => import('../../../locales/nearby/ja.json'),
+    en: () => import('../../../locales/nearby/en.json'),
+    ko: () => import('../../../locales/nearby/ko.json'),
+    'zh-cn': () => import('../../../locales/nearby/zh-cn.json'),
+    'zh-tw': () => import('../../../locales/nearby/zh-tw.json'),
   },
 };
 
@@ -175,6 +187,14 @@ export function useT(): Translate {
  */
 export function useContentT(): TranslateContent {
   return useTranslation('content').t as TranslateContent;
+}
+
+/**
+ * `t` for the nearby coupons, a shop's coupons and the map: suspends until the `nearby`
+ * messages are loaded (the route table loads them with those screens).
+ */
+export function useNearbyT(): TranslateNearby {
+  return useTranslation('nearby').t as TranslateNearby;
 }
 
 /** The same outside React (error messages built by the api client). */

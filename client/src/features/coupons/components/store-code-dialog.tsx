@@ -16,6 +16,7 @@ export function StoreCodeDialog({
   error = null,
   onClose,
   onSubmit,
+  submitLabel,
 }: {
   open: boolean;
   /** The code is being checked. */
@@ -24,6 +25,8 @@ export function StoreCodeDialog({
   error?: string | null;
   onClose: () => void;
   onSubmit: (code: string) => void;
+  /** The submit button's text where submitting does not mark a coupon used (a shop's page checks the code). */
+  submitLabel?: string;
 }) {
   const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -121,7 +124,7 @@ export function StoreCodeDialog({
           )}
           <button type="submit" className="btn btn--primary btn--xl btn--block" disabled={busy} aria-busy={busy}>
             {busy && <Spinner />}
-            {busy ? t('coupons.sending') : t('storeCode.submit')}
+            {busy ? t('coupons.sending') : (submitLabel ?? t('storeCode.submit'))}
           </button>
         </form>
       )}
