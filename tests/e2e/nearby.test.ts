@@ -83,6 +83,12 @@ describe.skipIf(!hasChromium)('coupons near me and a shop’s coupons (Chromium,
     return { context, tileUrls, outside };
   }
 
+  /** Before going offline: the app's after-first-view modules are in (the service worker controls the page). */
+  async function readyForOffline(page: Page) {
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+  }
+
   async function openNearby(page: Page, path = '/coupon/gps/nearly_coupon/') {
     await page.goto(path);
     await appLive(page);
@@ -148,6 +154,7 @@ describe.skipIf(!hasChromium)('coupons near me and a shop’s coupons (Chromium,
     await page.screenshot({ path: `${SHOTS}/nearby-coupons-tiles-failed.png`, fullPage: true });
 
     // Offline: the map gives way to a notice; the list stays, and a card still opens.
+    await readyForOffline(page);
     await context.setOffline(true);
     await page.getByTestId('map-offline').waitFor();
     expect(await page.getByTestId('spot-map').count()).toBe(0);
@@ -200,6 +207,7 @@ describe.skipIf(!hasChromium)('coupons near me and a shop’s coupons (Chromium,
     const ask = page.getByTestId('nearby-ask');
     const denied = page.getByTestId('nearby-denied');
     await Promise.race([ask.waitFor(), denied.waitFor()]);
+    await readyForOffline(page);
     await context.setOffline(true);
     await page.getByTestId('nearby-offline').waitFor();
     await page.screenshot({ path: `${SHOTS}/nearby-coupons-offline.png`, fullPage: true });
@@ -218,7 +226,10 @@ describe.skipIf(!hasChromium)('coupons near me and a shop’s coupons (Chromium,
     const coupon = await db('coupon_spots').where({ spot_id: castleSpot.id }).first('coupon_id');
     await page.goto(`/coupon/${coupon.coupon_id}/`);
     await appLive(page);
-    await page.getByTestId('shop-coupons-link').first().click();
+    const shopLink = page.getByTestId('shop-coupons-link').first();
+    await shopLink.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/coupon-detail-shop-link.png`, fullPage: true });
+    await shopLink.click();
     await page.getByTestId('store-name').waitFor();
     expect(new URL(page.url()).search).toBe(`?spot=${castleSpot.id}`);
     expect(await page.getByTestId('store-name').textContent()).toBe('熊本城');
@@ -253,6 +264,7 @@ describe.skipIf(!hasChromium)('coupons near me and a shop’s coupons (Chromium,
     // Back to the shop, then offline: the copy saved when it was seen shows, saying so.
     await page.getByRole('link', { name: 'お店へ戻る' }).first().click();
     await page.getByTestId('store-name').waitFor();
+    await readyForOffline(page);
     await context.setOffline(true);
     await page.goBack();
     await page.goForward();
@@ -272,6 +284,12 @@ describe.skipIf(!hasChromium)('coupons near me and a shop’s coupons (Chromium,
     await appLive(page);
     await page.getByTestId('store-not-found').waitFor();
     await page.screenshot({ path: `${SHOTS}/store-coupons-not-found.png` });
+    // A code in the address that is not the shop's current one is not taken.
+    await page.goto(`/coupon/store_coupon/?spot=${castleSpot.id}&code=WRONG234`);
+    await page.getByTestId('store-code-wrong').waitFor();
+    expect(await page.getByTestId('store-code-ok').count()).toBe(0);
+    const href = await page.getByTestId('store-coupons').locator('a').first().getAttribute('href');
+    expect(href).not.toContain('code=');
     await page.goto('/en/coupon/store_coupon/');
     await page.getByTestId('store-not-found').waitFor();
     expect(await page.getByTestId('store-not-found').textContent()).toContain('The shop was not found');

@@ -31,12 +31,17 @@ export const storeCopyId = (locale: Locale, spotId: number) => `coupons:store:${
 
 /**
  * A shop and its coupons shown today (PUT /api/coupons/store/list) for the shop's coupons
- * page: from the network (then saved for offline use), else the copy saved when it was last
- * seen, with the time it was saved.
+ * page, and whether `code` (a store code in the page's address) is the shop's current one:
+ * from the network (then saved for offline use), else the copy saved when it was last seen,
+ * with the time it was saved (its `codeValid` then says nothing about `code`).
  * @throws ClientError SPOT_NOT_FOUND (unknown shop), NETWORK (offline, never seen) and the API's errors
  */
-export function loadStoreCoupons(spotId: number, locale: Locale): Promise<Fresh<StoreCoupons> | Saved<StoreCoupons>> {
-  return readThrough({ id: storeCopyId(locale, spotId), load: () => fetchStoreCoupons(spotId, undefined) });
+export function loadStoreCoupons(
+  spotId: number,
+  code: string | undefined,
+  locale: Locale,
+): Promise<Fresh<StoreCoupons> | Saved<StoreCoupons>> {
+  return readThrough({ id: storeCopyId(locale, spotId), load: () => fetchStoreCoupons(spotId, code) });
 }
 
 /** Whether `code` is the shop's current check-in code (the store code typed on its page). */

@@ -20,9 +20,10 @@ import './place-pages.css';
 /**
  * `/coupon/store_coupon/?spot={id}` (spec 2, issue 15): all coupons of one shop shown today
  * (two columns), the shop's name, address, map and route link, and the store code entry
- * (spec 2's modal): a code the shop confirms is kept in the address (`&code=`) and travels
- * with each coupon to its detail, where 'mark as used' takes it in place of the position (as
- * the shop's printed QR code does). The shop is the `spot` query parameter (a spot id), so a
+ * (spec 2's modal): a code the shop confirms is kept in the address (`&code=`), checked again
+ * with the shop whenever the page loads, and while current travels with each coupon to its
+ * detail, where 'mark as used' takes it in place of the position (as the shop's printed QR
+ * code does); a code that is not current says so. The shop is the `spot` query parameter (a spot id), so a
  * link from a coupon's shop entry or a shared address reproduces the page. Spots have no
  * opening hours yet: the page says to check them with the shop. Offline it shows the copy
  * saved when the shop was last seen.
@@ -37,8 +38,8 @@ export function StoreCouponsPage() {
   const spotId = isIdParam(raw) ? Number(raw) : null;
   const code = params.get('code')?.trim() || undefined;
   const shop = useAsync(
-    () => (spotId === null ? Promise.resolve(null) : loadStoreCoupons(spotId, locale)),
-    [spotId, locale],
+    () => (spotId === null ? Promise.resolve(null) : loadStoreCoupons(spotId, code, locale)),
+    [spotId, code, locale],
   );
   const [dialog, setDialog] = useState(false);
   const [checking, setChecking] = useState(false);
@@ -125,6 +126,8 @@ export function StoreCouponsPage() {
   const { data, savedAt } = shop.data;
   const { coupons } = data;
   const shopSpot = data.spot;
+  // A code in the address counts once the shop confirmed it (not from a saved copy).
+  const confirmed = code !== undefined && savedAt === null && data.codeValid === true;
   return (
     <section className="page place" aria-labelledby="store-title">
       <header className="page-head">
@@ -167,12 +170,17 @@ export function StoreCouponsPage() {
       </a>
 
       <div className="place__code">
-        {code ? (
+        {confirmed ? (
           <p className="alert alert--info" data-testid="store-code-ok">
             {n('store.codeOk')}
           </p>
         ) : (
           <>
+            {code !== undefined && savedAt === null && (
+              <p className="alert alert--error" role="alert" data-testid="store-code-wrong">
+                {n('store.codeWrong')}
+              </p>
+            )}
             <p className="place__note">{n('store.storeCodeNote')}</p>
             <button
               type="button"
@@ -196,7 +204,7 @@ export function StoreCouponsPage() {
       {coupons.length > 0 ? (
         <ul className="coupon-grid" data-testid="store-coupons">
           {coupons.map((c) => (
-            <PlaceCouponCard key={c.id} coupon={c} code={code} />
+            <PlaceCouponCard key={c.id} coupon={c} code={confirmed ? code : undefined} />
           ))}
         </ul>
       ) : (
