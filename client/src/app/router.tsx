@@ -32,9 +32,11 @@ type Screen = {
 const withContent = <T,>(chunk: Promise<T>): Promise<T> =>
   Promise.all([chunk, loadNamespace('content')]).then(([m]) => m);
 
-/** Pages whose texts live in the lazily loaded `nearby` messages (a shop's coupons, coupons near me). */
-const withNearby = <T,>(chunk: Promise<T>): Promise<T> =>
-  Promise.all([chunk, loadNamespace('nearby')]).then(([m]) => m);
+/**
+ * Pages whose texts live in the lazily loaded `nearby` messages (a shop's coupons, coupons near
+ * me): their chunk registers the messages' loaders, then they load.
+ */
+const withNearby = <T,>(chunk: Promise<T>): Promise<T> => chunk.then((m) => loadNamespace('nearby').then(() => m));
 
 /** Screens a later issue builds: a designed "coming soon" state meanwhile, never a 404. */
 const comingSoon = () =>
@@ -73,16 +75,15 @@ const BUILT: Record<Exclude<PageId, ComingSoonPageId>, Screen> = {
   },
   couponDetail: {
     title: 'pages.couponDetail',
-    // Its shop entries link to the shop's coupons, named in the `nearby` messages.
-    load: () => withNearby(import('../features/coupons/pages/coupon-detail-page')).then((m) => m.CouponDetailPage),
+    load: () => import('../features/coupons/pages/coupon-detail-page').then((m) => m.CouponDetailPage),
   },
   storeCoupon: {
     title: 'pages.storeCoupon',
-    load: () => withNearby(import('../features/coupons/pages/store-coupons-page')).then((m) => m.StoreCouponsPage),
+    load: () => withNearby(import('../features/coupons/pages/place-pages')).then((m) => m.StoreCouponsPage),
   },
   nearbyCoupons: {
     title: 'pages.nearbyCoupons',
-    load: () => withNearby(import('../features/coupons/pages/nearby-coupons-page')).then((m) => m.NearbyCouponsPage),
+    load: () => withNearby(import('../features/coupons/pages/place-pages')).then((m) => m.NearbyCouponsPage),
   },
   stamps: {
     title: 'pages.stamps',

@@ -73,14 +73,17 @@ const chunks: Record<'translation' | Namespace, Partial<Record<Locale, Loader>>>
     'zh-cn': () => import('../../../locales/content/zh-cn.json'),
     'zh-tw': () => import('../../../locales/content/zh-tw.json'),
   },
-  nearby: {
-    ja: () => import('../../../locales/nearby/ja.json'),
-    en: () => import('../../../locales/nearby/en.json'),
-    ko: () => import('../../../locales/nearby/ko.json'),
-    'zh-cn': () => import('../../../locales/nearby/zh-cn.json'),
-    'zh-tw': () => import('../../../locales/nearby/zh-tw.json'),
-  },
+  // Registered by the screens that use it (registerNamespace): its loaders stay out of the main bundle.
+  nearby: {},
 };
+
+/**
+ * Gives a namespace its message chunks, from the lazily loaded module of the screens that use
+ * it, so that the main bundle (the coupon list's first view) carries none of its loaders.
+ */
+export function registerNamespace(ns: Namespace, loaders: Record<Locale, Loader>): void {
+  chunks[ns] = loaders;
+}
 
 /**
  * i18next's backend, reading the message chunks above (no HTTP backend: each file is its own

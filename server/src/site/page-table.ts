@@ -116,8 +116,6 @@ export const paths = {
   privacy: () => '/privacy/',
   terms: () => '/terms/',
   nearbyCoupons: () => '/coupon/gps/nearly_coupon/',
-  /** A shop's coupons: the shop is the `spot` query parameter (a spot id). */
-  storeCoupon: (spotId: number) => `/coupon/store_coupon/?spot=${spotId}`,
   stamps: (campaignId?: number) => (campaignId === undefined ? '/stamp/' : `/stamp/${campaignId}/`),
   prize: (campaignId?: number) => (campaignId === undefined ? '/prize/' : `/prize/${campaignId}/`),
   stampRally: (campaignId?: number) =>

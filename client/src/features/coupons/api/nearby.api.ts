@@ -7,7 +7,12 @@ import type { Locale } from '../../../lib/i18n';
 import { readThrough, type Fresh, type Saved } from '../../../lib/offline-sync';
 import { fetchStoreCoupons } from './spot-qr.api';
 
-export { NEARBY_COUPONS_DEFAULT_RANGE_M, NEARBY_COUPONS_PAGE_SIZE } from '@contracts/nearby-coupons';
+/**
+ * The search radius asked for first, in metres: the server's default
+ * (contracts/nearby-coupons NEARBY_COUPONS_DEFAULT_RANGE_M), sent explicitly so the screen
+ * can name it; kept here so the screen's chunk does not take the contracts' zod code along.
+ */
+export const NEARBY_COUPONS_DEFAULT_RANGE_M = 3000;
 
 /**
  * POST /api/coupons/get/nearby/coupon/lists: one page (10, spec 9) of the coupons with a spot

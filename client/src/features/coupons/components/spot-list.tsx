@@ -1,14 +1,13 @@
 import { Link } from 'react-router-dom';
 import type { CouponSpot } from '@contracts/coupons';
 import { ServedText } from '../../../components/served-text';
-import { useLocale, useNearbyT, useT } from '../../../lib/i18n';
-import { paths, useLocalePath } from '../../../lib/paths';
-import { routeUrl } from '../utils/route-url';
+import { useLocale, useT } from '../../../lib/i18n';
+import { useLocalePath } from '../../../lib/paths';
+import { routeUrl, storeCouponPath } from '../utils/route-url';
 
 /** A coupon's shops on its detail: name, address, the shop's other coupons and the route there. */
 export function SpotList({ spots }: { spots: CouponSpot[] }) {
   const t = useT();
-  const n = useNearbyT();
   const locale = useLocale();
   const to = useLocalePath();
   return (
@@ -30,8 +29,8 @@ export function SpotList({ spots }: { spots: CouponSpot[] }) {
               {s.address}
             </p>
           </div>
-          <Link className="btn btn--route" to={to(paths.storeCoupon(s.id))} data-testid="shop-coupons-link">
-            {n('store.shopCoupons')}
+          <Link className="btn btn--route" to={to(storeCouponPath(s.id))} data-testid="shop-coupons-link">
+            {t('pages.storeCoupon')}
           </Link>
           <a className="btn btn--route" href={routeUrl(s)} target="_blank" rel="noopener noreferrer">
             <svg

@@ -15,6 +15,7 @@ import { LocationSteps } from '../components/location-steps';
 import { PlaceCouponCard } from '../components/place-coupon-card';
 import { SpotMap, type MapPoint } from '../map/spot-map';
 import '../../../components/coupons.css';
+import '../i18n/nearby-messages';
 import './place-pages.css';
 
 /** The wider search offered when nothing is in the default range (metres). */

@@ -14,6 +14,7 @@ import { PlaceCouponCard } from '../components/place-coupon-card';
 import { StoreCodeDialog } from '../components/store-code-dialog';
 import { SpotMap, type MapPoint } from '../map/spot-map';
 import { routeUrl } from '../utils/route-url';
+import '../i18n/nearby-messages';
 import '../../../components/coupons.css';
 import './place-pages.css';
 
