@@ -1,2 +1,2 @@
-// The stamps domain's public face: the rally stamp a coupon use earns.
-export { awardStamp } from './stamps.service';
+// The stamps domain's public face: the rally stamp a coupon use earns, the balance, a spend.
+export { awardStamp, spendStamps, stampBalance } from './stamps.service';
