@@ -227,8 +227,9 @@ describe.skipIf(!hasChromium)('coupons near me and a shop’s coupons (Chromium,
     await page.goto(`/coupon/${coupon.coupon_id}/`);
     await appLive(page);
     const shopLink = page.getByTestId('shop-coupons-link').first();
-    await shopLink.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/coupon-detail-shop-link.png`, fullPage: true });
+    await shopLink.waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.screenshot({ path: `${SHOTS}/coupon-detail-shop-link.png` });
     await shopLink.click();
     await page.getByTestId('store-name').waitFor();
     expect(new URL(page.url()).search).toBe(`?spot=${castleSpot.id}`);
