@@ -11,7 +11,7 @@ export type { Locale };
 export type Messages = typeof ja;
 
 /** Every message key of ja (`coupons.markUsed`, ...): the client's keys are typed from ja. */
-type Leaves<T, P extends string = ''> = {
+export type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 export type MessageKey = Leaves<Messages>;
@@ -54,12 +54,13 @@ export const INTL_TAGS: Record<Locale, string> = {
 /**
  * The namespaces: `translation` (locales/<lang>.json; ja ships in the main bundle) and
  * `content`, the texts of the lazily loaded pages (home, about, privacy, terms, campaign,
- * FAQ, contact, coming soon; locales/content/<lang>.json), never in the main bundle; `nearby`,
- * the coupons near me, a shop's coupons and their map (locales/nearby/<lang>.json).
+ * FAQ, contact, coming soon; locales/content/<lang>.json), `search` and `nearby` (the coupons
+ * near me, a shop's coupons and their map), both through registerNamespace, never in the main
+ * bundle.
  */
-export type Namespace = 'content' | 'nearby';
-type Loader = () => Promise<{ default: unknown }>;
-const chunks: Record<'translation' | Namespace, Partial<Record<Locale, Loader>>> = {
+export type Namespace = 'content' | 'search' | 'nearby';
+export type Loader = () => Promise<{ default: unknown }>;
+const chunks: Partial<Record<'translation' | Namespace, Partial<Record<Locale, Loader>>>> = {
   translation: {
     en: () => import('../../../locales/en.json'),
     ko: () => import('../../../locales/ko.json'),
@@ -73,16 +74,15 @@ const chunks: Record<'translation' | Namespace, Partial<Record<Locale, Loader>>>
     'zh-cn': () => import('../../../locales/content/zh-cn.json'),
     'zh-tw': () => import('../../../locales/content/zh-tw.json'),
   },
-  // Registered by the screens that use it (registerNamespace): its loaders stay out of the main bundle.
-  nearby: {},
 };
 
 /**
- * Gives a namespace its message chunks, from the lazily loaded module of the screens that use
- * it, so that the main bundle (the coupon list's first view) carries none of its loaders.
+ * Makes a namespace's files known, from the lazy code that uses it (so their loaders are not
+ * in the main bundle): `search` registers itself in lib/search-messages.ts, `nearby` in
+ * features/coupons/i18n/nearby-messages.ts.
  */
-export function registerNamespace(ns: Namespace, loaders: Record<Locale, Loader>): void {
-  chunks[ns] = loaders;
+export function registerNamespace(ns: Namespace, loaders: Partial<Record<Locale, Loader>>): void {
+  chunks[ns] ??= loaders;
 }
 
 /**

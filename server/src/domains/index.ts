@@ -9,6 +9,7 @@ import { couponReportRoutes } from './coupon-reports/coupon-reports.routes';
 import { adminCouponRoutes } from './coupons/admincoupons.routes';
 import { nearbyCouponRoutes } from './coupons/coupons.nearby.routes';
 import { couponRoutes } from './coupons/coupons.routes';
+import { couponSearchRoutes } from './coupons/coupons.search.routes';
 import { faqRoutes } from './faqs/faqs.routes';
 import { healthRoutes } from './health/health.routes';
 import { prizeRoutes } from './prizes/prizes.routes';
@@ -41,7 +42,12 @@ export const DOMAINS: readonly Domain[] = [
   { name: 'staff', routes: staffRoutes },
   {
     name: 'coupons',
-    routes: (deps) => [...couponRoutes(deps), ...nearbyCouponRoutes(deps), ...adminCouponRoutes(deps)],
+    routes: (deps) => [
+      ...couponRoutes(deps),
+      ...couponSearchRoutes(deps),
+      ...nearbyCouponRoutes(deps),
+      ...adminCouponRoutes(deps),
+    ],
   },
   { name: 'campaigns', routes: campaignRoutes },
   { name: 'stamps', routes: stampRoutes },
