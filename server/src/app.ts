@@ -37,14 +37,23 @@ export const ADMIN_PAGES = [...ADMIN_ROOTS];
 /**
  * Content security policy: the app's own scripts, styles and API; LINE's API and CDN for the
  * LIFF SDK (bundled from npm, with a helper script from LINE's CDN) and profile pictures.
- * Map route links are plain navigations.
+ * Map route links are plain navigations. The coupon maps (Leaflet, bundled with its CSS, so
+ * served from 'self') draw OpenStreetMap's tiles as images: only tile.openstreetmap.org is
+ * added, for images only.
  */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   // LIFF loads its Android external-browser helper from LINE's CDN.
   scriptSrc: ["'self'", 'https://static.line-scdn.net'],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:', 'https://profile.line-scdn.net', 'https://obs.line-scdn.net'],
+  imgSrc: [
+    "'self'",
+    'data:',
+    'blob:',
+    'https://profile.line-scdn.net',
+    'https://obs.line-scdn.net',
+    'https://tile.openstreetmap.org',
+  ],
   connectSrc: ["'self'", 'https://api.line.me', 'https://liffsdk.line-scdn.net'],
   fontSrc: ["'self'", 'data:'],
   workerSrc: ["'self'"],

@@ -138,6 +138,18 @@ describe('security headers and CORS', () => {
     expect(r.headers['content-security-policy']).toContain("default-src 'self'");
     expect(r.headers['content-security-policy']).toContain('https://api.line.me');
     expect(r.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/static\.line-scdn\.net;/);
+    // The coupon maps' OpenStreetMap tiles are images, allowed for images only (issue 15).
+    const directives = new Map(
+      String(r.headers['content-security-policy'])
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
+    expect(directives.get('img-src')).toContain('https://tile.openstreetmap.org');
+    const others = [...directives].filter(
+      ([name, values]) => name !== 'img-src' && values?.some((v) => v.includes('openstreetmap')),
+    );
+    expect(others).toEqual([]);
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -24,6 +24,7 @@ const WHO_MAY_CALL: Record<string, 'public' | 'visitor' | 'staff' | 'admin'> = {
   'GET /api/coupons/get/nearby/spot/list': 'public',
   'GET /api/coupons/get/campaign': 'public',
   'PUT /api/coupons/store/list': 'public',
+  'POST /api/coupons/get/nearby/coupon/lists': 'public',
   'PUT /api/coupons/qr/:id': 'visitor',
   'PUT /api/coupons/set/favorite': 'visitor',
   'POST /api/coupons/search/coupon/count': 'public',

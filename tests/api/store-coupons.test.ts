@@ -58,6 +58,8 @@ describe('shop QR page and served languages', () => {
         name: '熊本ラーメン 本店',
         textLocale: 'ja',
         address: '熊本県熊本市',
+        latitude: shop.lat,
+        longitude: shop.lng,
       });
       expect(r.body.data.codeValid).toBe(true);
       expect(r.body.data.coupons.map((c: { id: number }) => c.id)).toEqual([sweets, lunch]);

@@ -52,15 +52,22 @@ type Screen = {
   page: PageId | AdminPageId | '404';
   path: (ids: Ids) => string;
   /**
-   * Who looks: a visitor on a phone, signed out or in (demo sign-in); staff on a desktop,
-   * signed out, as an admin or as a shop account.
+   * Who looks: a visitor on a phone, signed out or in (demo sign-in), or signed out with
+   * location refused (`visitor-no-location`); staff on a desktop, signed out, as an admin or
+   * as a shop account.
    */
-  as: 'visitor' | 'member' | 'guest-staff' | 'admin' | 'shop';
-  /** The phone's position (visitors): at the coupon's shop (default) or 5 km away. */
-  far?: true;
+  as: 'visitor' | 'member' | 'visitor-no-location' | 'guest-staff' | 'admin' | 'shop';
+  /** The phone's position (visitors): at the coupon's shop (default), 5 km away, or at sea (no shop within 20 km). */
+  far?: true | 'sea';
   /** What to open or do before the scan (a dialog, a menu, a press). */
   open?: (page: Page) => Promise<void>;
 };
+
+/** A 1x1 light grey PNG, answered for every map tile. */
+const GREY_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR42mP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC',
+  'base64',
+);
 
 const tap = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).first().click();
 const shown = (page: Page, testId: string) => page.getByTestId(testId).first().waitFor();
@@ -92,8 +99,14 @@ const SCREENS: Screen[] = [
   { name: 'coupon-search', page: 'couponSearch', as: 'visitor', path: () => '/coupon/search_window/', open: async (p) => { await p.getByTestId('search-show').filter({ hasText: '件のクーポンを見る' }).waitFor(); } },
   { name: 'coupon-search-chosen-en', page: 'couponSearch', as: 'visitor', path: () => '/en/coupon/search_window/?area=aso&purpose=spa', open: async (p) => { await p.getByTestId('search-show').filter({ hasText: 'Show' }).waitFor(); } },
   { name: 'coupon-list-filtered', page: 'couponList', as: 'visitor', path: () => '/coupon/?area=aso&tag=%E6%B8%A9%E6%B3%89', open: async (p) => { await shown(p, 'filter-chips'); } },
-  { name: 'store-coupon', page: 'storeCoupon', as: 'visitor', path: () => '/coupon/store_coupon/' },
-  { name: 'nearby-coupons', page: 'nearbyCoupons', as: 'visitor', path: () => '/coupon/gps/nearly_coupon/' },
+  { name: 'store-coupon', page: 'storeCoupon', as: 'visitor', path: (i) => `/coupon/store_coupon/?spot=${i.spot}` },
+  { name: 'store-coupon-code-dialog', page: 'storeCoupon', as: 'visitor', path: (i) => `/coupon/store_coupon/?spot=${i.spot}`, open: async (p) => { await tap(p, '店舗コードを入力する'); await shown(p, 'store-code-dialog'); } },
+  { name: 'store-coupon-code-wrong', page: 'storeCoupon', as: 'visitor', path: (i) => `/coupon/store_coupon/?spot=${i.spot}&code=demo` },
+  { name: 'store-coupon-not-found', page: 'storeCoupon', as: 'visitor', path: () => '/coupon/store_coupon/?spot=999999' },
+  { name: 'nearby-coupons', page: 'nearbyCoupons', as: 'visitor', path: () => '/coupon/gps/nearly_coupon/', open: async (p) => { await shown(p, 'nearby-grid'); await shown(p, 'spot-map'); } },
+  { name: 'nearby-coupons-en', page: 'nearbyCoupons', as: 'visitor', path: () => '/en/coupon/gps/nearly_coupon/', open: async (p) => { await shown(p, 'nearby-grid'); } },
+  { name: 'nearby-coupons-empty', page: 'nearbyCoupons', as: 'visitor', far: 'sea', path: () => '/coupon/gps/nearly_coupon/', open: async (p) => { await shown(p, 'nearby-empty'); } },
+  { name: 'nearby-coupons-denied', page: 'nearbyCoupons', as: 'visitor-no-location', path: () => '/coupon/gps/nearly_coupon/', open: async (p) => { const ask = p.getByTestId('nearby-ask'); if (await ask.isVisible()) await ask.getByRole('button').click(); await shown(p, 'nearby-denied'); } },
   { name: 'info-form', page: 'infoForm', as: 'visitor', path: () => '/info/form/' },
   { name: 'points-payment', page: 'pointsPayment', as: 'visitor', path: () => '/payment/points-payment/' },
   { name: 'payment-thanks', page: 'paymentThanks', as: 'visitor', path: () => '/payment/thanks/' },
@@ -217,8 +230,15 @@ describe.skipIf(!hasChromium)('accessibility: axe-core on every screen (Chromium
     const known = contexts.get(as);
     if (known) return known;
     let context: BrowserContext;
-    if (as === 'visitor' || as === 'member') {
-      context = await phoneContext(browser, baseURL, { geolocation: { ...near, accuracy: 12 } });
+    if (as === 'visitor' || as === 'member' || as === 'visitor-no-location') {
+      context = await phoneContext(browser, baseURL, {
+        geolocation: { ...near, accuracy: 12 },
+        ...(as === 'visitor-no-location' ? { permissions: [] } : {}),
+      });
+      // The coupon maps' OpenStreetMap tiles never leave the machine: a plain grey tile instead.
+      await context.route('https://tile.openstreetmap.org/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'image/png', body: GREY_TILE }),
+      );
       if (as === 'member') {
         const page = await context.newPage();
         await page.goto('/stamp/');
@@ -233,7 +253,7 @@ describe.skipIf(!hasChromium)('accessibility: axe-core on every screen (Chromium
   }
 
   it('lists every page of the public page table and the named admin pages', () => {
-    const visitor = (s: Screen) => s.as === 'visitor' || s.as === 'member';
+    const visitor = (s: Screen) => s.as === 'visitor' || s.as === 'member' || s.as === 'visitor-no-location';
     const listed = new Set(SCREENS.filter(visitor).map((s) => s.page));
     expect(Object.keys(PAGE_PATTERNS).filter((p) => !listed.has(p as PageId))).toEqual([]);
     const unknown = SCREENS.filter((s) =>
@@ -245,10 +265,14 @@ describe.skipIf(!hasChromium)('accessibility: axe-core on every screen (Chromium
 
   it.each(SCREENS.map((s) => [s.name, s] as const))('%s: no serious or critical finding', async (name, screen) => {
     const context = await contextFor(screen.as);
-    const phone = screen.as === 'visitor' || screen.as === 'member';
+    const phone = screen.as === 'visitor' || screen.as === 'member' || screen.as === 'visitor-no-location';
     if (phone) {
-      // 5 km north of the shop, or at it.
-      await context.setGeolocation({ ...near, latitude: near.latitude + (screen.far ? 0.045 : 0), accuracy: 12 });
+      // 5 km north of the shop, at sea west of Amakusa, or at the shop.
+      const at =
+        screen.far === 'sea'
+          ? { latitude: 32.0, longitude: 129.5 }
+          : { ...near, latitude: near.latitude + (screen.far ? 0.045 : 0) };
+      await context.setGeolocation({ ...at, accuracy: 12 });
     }
     const page = await context.newPage();
     const problems = watchProblems(page);

@@ -9,8 +9,6 @@ export const COMING_SOON_PAGES = [
   'payment',
   'point',
   'couponQuestion',
-  'storeCoupon',
-  'nearbyCoupons',
   'infoForm',
   'pointsPayment',
   'paymentThanks',

@@ -40,6 +40,12 @@ const withDeferred = <T,>(chunk: Promise<T>): Promise<T> =>
 const withFavorites = <T,>(chunk: Promise<T>): Promise<T> =>
   Promise.all([chunk, loadNamespace('favorites')]).then(([m]) => m);
 
+/**
+ * Pages whose texts live in the lazily loaded `nearby` messages (a shop's coupons, coupons near
+ * me): their chunk registers the messages' loaders, then they load.
+ */
+const withNearby = <T,>(chunk: Promise<T>): Promise<T> => chunk.then((m) => loadNamespace('nearby').then(() => m));
+
 /** Screens a later issue builds: a designed "coming soon" state meanwhile, never a 404. */
 const comingSoon = () =>
   withContent(import('../features/coming-soon/pages/coming-soon-page')).then((m) => m.ComingSoonPage);
@@ -91,6 +97,14 @@ const BUILT: Record<Exclude<PageId, ComingSoonPageId>, Screen> = {
   ranking: {
     title: 'pages.ranking',
     load: () => withFavorites(import('../features/coupons/pages/ranking-page')).then((m) => m.RankingPage),
+  },
+  storeCoupon: {
+    title: 'pages.storeCoupon',
+    load: () => withNearby(import('../features/coupons/pages/place-pages')).then((m) => m.StoreCouponsPage),
+  },
+  nearbyCoupons: {
+    title: 'pages.nearbyCoupons',
+    load: () => withNearby(import('../features/coupons/pages/place-pages')).then((m) => m.NearbyCouponsPage),
   },
   stamps: {
     title: 'pages.stamps',

@@ -7,6 +7,7 @@ import ja from '../../../locales/ja.json';
 import type contentJa from '../../../locales/content/ja.json';
 import type deferredJa from '../../../locales/deferred/ja.json';
 import type favoritesJa from '../../../locales/favorites/ja.json';
+import type nearbyJa from '../../../locales/nearby/ja.json';
 
 export type { Locale };
 export type Messages = typeof ja;
@@ -26,6 +27,9 @@ export type TranslateDeferred = (key: DeferredKey, values?: Record<string, strin
 /** Keys of the favourites and ranking screens (locales/favorites/<lang>.json), typed from ja. */
 export type FavoritesKey = Leaves<typeof favoritesJa>;
 export type TranslateFavorites = (key: FavoritesKey, values?: Record<string, string | number>) => string;
+/** Keys of the nearby coupons, shop's coupons and map screens (locales/nearby/<lang>.json), typed from ja. */
+export type NearbyKey = Leaves<typeof nearbyJa>;
+export type TranslateNearby = (key: NearbyKey, values?: Record<string, string | number>) => string;
 
 // Typed here, by the wrappers below, rather than through i18next's global CustomTypeOptions:
 // the server and the admin area use the same i18next package with other message files, and
@@ -64,9 +68,10 @@ export const INTL_TAGS: Record<Locale, string> = {
  * locales/deferred/<lang>.json), loaded with the chunks that show them (the coupon's
  * detail, the shop QR page, my stamps, the sign-in panel, the footer, the notes);
  * `favorites`, the favourites and ranking screens (locales/favorites/<lang>.json); and the
- * sets their lazy code registers (registerNamespace): `search`.
+ * sets their lazy code registers (registerNamespace): `search`, and `nearby` (the coupons near
+ * me, a shop's coupons and their map).
  */
-export type Namespace = 'content' | 'deferred' | 'favorites' | 'search';
+export type Namespace = 'content' | 'deferred' | 'favorites' | 'search' | 'nearby';
 export type Loader = () => Promise<{ default: unknown }>;
 const chunks: Partial<Record<'translation' | Namespace, Partial<Record<Locale, Loader>>>> = {
   translation: {
@@ -100,7 +105,8 @@ const chunks: Partial<Record<'translation' | Namespace, Partial<Record<Locale, L
 
 /**
  * Makes a namespace's files known, from the lazy code that uses it (so their loaders are not
- * in the main bundle): `search` registers itself in lib/search-messages.ts.
+ * in the main bundle): `search` registers itself in lib/search-messages.ts, `nearby` in
+ * features/coupons/i18n/nearby-messages.ts.
  */
 export function registerNamespace(ns: Namespace, loaders: Partial<Record<Locale, Loader>>): void {
   chunks[ns] ??= loaders;
@@ -221,6 +227,14 @@ export function useDeferredT(): TranslateDeferred {
 /** `t` for the favourites and ranking screens: suspends until their texts are loaded. */
 export function useFavoritesT(): TranslateFavorites {
   return useTranslation('favorites').t as TranslateFavorites;
+}
+
+/**
+ * `t` for the nearby coupons, a shop's coupons and the map: suspends until the `nearby`
+ * messages are loaded (the route table loads them with those screens).
+ */
+export function useNearbyT(): TranslateNearby {
+  return useTranslation('nearby').t as TranslateNearby;
 }
 
 /** The same outside React (error messages built by the api client). */

@@ -124,9 +124,12 @@ export const StoreCouponsBody = z.object({
 });
 export type StoreCouponsBody = z.infer<typeof StoreCouponsBody>;
 
-/** A shop and its coupons shown today, and whether the QR code's check-in code is its current one. */
+/**
+ * A shop and its coupons shown today, and whether the QR code's check-in code is its current
+ * one. The shop's WGS84 position is for its map and route link (the shop's coupons page).
+ */
 export const StoreCoupons = z.object({
-  spot: SpotRef.extend({ address: z.string() }),
+  spot: SpotRef.extend({ address: z.string(), latitude: z.number(), longitude: z.number() }),
   /** The code is the spot's current check-in code (false: mistyped, or rotated since it was printed); null without a code. */
   codeValid: z.boolean().nullable(),
   coupons: z.array(CouponCard),

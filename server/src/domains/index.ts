@@ -9,6 +9,7 @@ import { deliverDueInquiries } from './contacts';
 import { contactRoutes } from './contacts/contacts.routes';
 import { couponReportRoutes } from './coupon-reports/coupon-reports.routes';
 import { adminCouponRoutes } from './coupons/admincoupons.routes';
+import { nearbyCouponRoutes } from './coupons/coupons.nearby.routes';
 import { couponRoutes } from './coupons/coupons.routes';
 import { couponSearchRoutes } from './coupons/coupons.search.routes';
 import { couponRankingRoutes } from './coupons/coupons.ranking.routes';
@@ -56,6 +57,7 @@ export const DOMAINS: readonly Domain[] = [
       ...couponRoutes(deps),
       ...couponSearchRoutes(deps),
       ...couponRankingRoutes(deps),
+      ...nearbyCouponRoutes(deps),
       ...adminCouponRoutes(deps),
     ],
     derived: [COUPON_SEARCH_DATA],

@@ -118,6 +118,13 @@ export async function findCoupon(db: Knex, id: number, locale: Locale): Promise<
   return row ? (await present(db, [row], locale))[0] : undefined;
 }
 
+/** Coupons by id (deleted ones left out), with texts in the locale (ja fallback), keyed by id. */
+export async function findCouponsByIds(db: Knex, ids: number[], locale: Locale): Promise<Map<number, CouponRow>> {
+  if (ids.length === 0) return new Map();
+  const rows: Raw[] = await db('coupons').whereIn('id', ids).whereNull('deleted_at');
+  return new Map((await present(db, rows, locale)).map((c) => [c.id, c]));
+}
+
 /** Titles of coupons in a locale (ja fallback), keyed by coupon id. */
 export async function findTitles(db: Knex, ids: number[], locale: Locale): Promise<Map<number, string>> {
   const texts = await loadTranslations<Texts>(db, 'coupon_translations', 'coupon_id', ids, locale);

@@ -26,7 +26,7 @@ function isUsableOn(c: CouponRow, day: string): boolean {
   return c.published && c.validFrom <= day && day <= c.validTo;
 }
 
-/** The list's card of a coupon with its spots (the first one named). */
+/** A coupon as the list shows it (first spot, spot count, gold for lodging). */
 export function toCard(c: CouponRow, spots: Array<{ id: number; name: string; textLocale: Locale }>): CouponCard {
   const first = spots[0];
   return {
@@ -108,7 +108,9 @@ const STORE_COUPONS_LIMIT = 50;
  * (`/collect-points-qr/{id}/?code=...`, spec 2): the shop, its coupons shown on JST day
  * `today` (newest first, at most STORE_COUPONS_LIMIT), and whether `code` is the shop's
  * current check-in code, which the visitor may then give as the store code when marking one
- * of them used. Until points exist the QR code does no more (issue 11).
+ * of them used. Until points exist the QR code does no more (issue 11). The shop's coupons
+ * page (`/coupon/store_coupon/?spot={id}`, issue 15) reads it too, with the shop's position
+ * for its map, and checks a typed store code with `code`.
  * @throws NotFoundError SPOT_NOT_FOUND (404) unknown spot
  */
 export async function storeCoupons(
@@ -125,7 +127,14 @@ export async function storeCoupons(
     q.locale,
   );
   return {
-    spot: { id: spot.id, name: spot.name, textLocale: spot.textLocale, address: spot.address },
+    spot: {
+      id: spot.id,
+      name: spot.name,
+      textLocale: spot.textLocale,
+      address: spot.address,
+      latitude: spot.latitude,
+      longitude: spot.longitude,
+    },
     codeValid,
     coupons: rows.map((c) => toCard(c, spots.get(c.id) ?? [])),
   };

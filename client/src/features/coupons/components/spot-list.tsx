@@ -1,11 +1,15 @@
+import { Link } from 'react-router-dom';
 import type { CouponSpot } from '@contracts/coupons';
 import { ServedText } from '../../../components/served-text';
 import { useLocale, useT } from '../../../lib/i18n';
-import { routeUrl } from '../utils/route-url';
+import { useLocalePath } from '../../../lib/paths';
+import { routeUrl, storeCouponPath } from '../utils/route-url';
 
+/** A coupon's shops on its detail: name, address, the shop's other coupons and the route there. */
 export function SpotList({ spots }: { spots: CouponSpot[] }) {
   const t = useT();
   const locale = useLocale();
+  const to = useLocalePath();
   return (
     <ul className="spot-list">
       {spots.map((s) => (
@@ -25,6 +29,9 @@ export function SpotList({ spots }: { spots: CouponSpot[] }) {
               {s.address}
             </p>
           </div>
+          <Link className="btn btn--route" to={to(storeCouponPath(s.id))} data-testid="shop-coupons-link">
+            {t('pages.storeCoupon')}
+          </Link>
           <a className="btn btn--route" href={routeUrl(s)} target="_blank" rel="noopener noreferrer">
             <svg
               viewBox="0 0 24 24"

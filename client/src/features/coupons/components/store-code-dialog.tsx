@@ -16,6 +16,7 @@ export function StoreCodeDialog({
   error = null,
   onClose,
   onSubmit,
+  submitLabel,
 }: {
   open: boolean;
   /** The code is being checked. */
@@ -24,6 +25,8 @@ export function StoreCodeDialog({
   error?: string | null;
   onClose: () => void;
   onSubmit: (code: string) => void;
+  /** The submit button's text where submitting does not mark a coupon used (a shop's page checks the code). */
+  submitLabel?: string;
 }) {
   const t = useT();
   const v = useDeferredT();
@@ -122,7 +125,7 @@ export function StoreCodeDialog({
           )}
           <button type="submit" className="btn btn--primary btn--xl btn--block" disabled={busy} aria-busy={busy}>
             {busy && <Spinner />}
-            {busy ? t('coupons.sending') : v('storeCode.submit')}
+            {busy ? t('coupons.sending') : (submitLabel ?? v('storeCode.submit'))}
           </button>
         </form>
       )}

@@ -25,11 +25,20 @@ export function CouponDetailPage() {
   const id = Number(useParams().id);
   // Opened from a shop's printed QR code: its check-in code proves presence (issue 11).
   const qrCode = useSearchParams()[0].get('code')?.trim() || undefined;
-  // Opened from the shop's QR page: the back arrow returns there (the menu is hidden meanwhile).
+  // Opened from a shop's QR page or its coupons page, or from the nearby coupons: the back
+  // arrow returns there (the menu is hidden meanwhile on the QR page).
   const backTo = (useLocation().state as { backTo?: unknown } | null)?.backTo;
-  const toShop = typeof backTo === 'string' && /^\/([a-z-]+\/)?collect-points-qr\//.test(backTo) ? backTo : null;
-  const backPath = toShop ?? to(paths.couponList());
-  const backLabel = toShop ? v('spotQr.backToShop') : t('coupons.backToList');
+  const from =
+    typeof backTo === 'string'
+      ? /^\/([a-z-]+\/)?(collect-points-qr|coupon\/store_coupon)\//.test(backTo)
+        ? 'shop'
+        : /^\/([a-z-]+\/)?coupon\/gps\/nearly_coupon\//.test(backTo)
+          ? 'nearby'
+          : null
+      : null;
+  const backPath = from && typeof backTo === 'string' ? backTo : to(paths.couponList());
+  const backLabel =
+    from === 'shop' ? v('spotQr.backToShop') : from === 'nearby' ? t('pages.nearbyCoupons') : t('coupons.backToList');
   const detail = useAsync(() => loadCouponDetail(id, locale), [id, locale]);
   const markUsed = useMarkUsed(id, detail.data?.data.title ?? '', detail.data?.data.givesGold ?? false);
   const savedCopy = detail.status === 'ready' && detail.data.savedAt !== null;
