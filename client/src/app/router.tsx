@@ -32,6 +32,10 @@ type Screen = {
 const withContent = <T,>(chunk: Promise<T>): Promise<T> =>
   Promise.all([chunk, loadNamespace('content')]).then(([m]) => m);
 
+/** The prize screens and My stamps' prize balance: their texts are the lazily loaded `prizes` messages. */
+const withPrizes = <T,>(chunk: Promise<T>): Promise<T> =>
+  Promise.all([chunk, loadNamespace('prizes')]).then(([m]) => m);
+
 /** Screens a later issue builds: a designed "coming soon" state meanwhile, never a 404. */
 const comingSoon = () =>
   withContent(import('../features/coming-soon/pages/coming-soon-page')).then((m) => m.ComingSoonPage);
@@ -73,8 +77,12 @@ const BUILT: Record<Exclude<PageId, ComingSoonPageId>, Screen> = {
   },
   stamps: {
     title: 'pages.stamps',
-    load: () => import('../features/stamps/pages/stamps-page').then((m) => m.StampsPage),
+    load: () => withPrizes(import('../features/stamps/pages/stamps-page')).then((m) => m.StampsPage),
     visitor: true,
+  },
+  prize: {
+    title: 'pages.prize',
+    load: () => withPrizes(import('../features/prizes/pages/prize-page')).then((m) => m.PrizePage),
   },
   collectPointsQr: {
     title: 'pages.collectPointsQr',
