@@ -36,9 +36,13 @@ export function withApplication(list: PrizeList, result: ApplyResult): PrizeList
     prizes: list.prizes.map((p) => {
       if (p.id === prizeId)
         return { ...p, state: 'applied', missingStamps: null, application, stockLeft: result.stockLeft };
-      // Other prizes the visitor could afford before may now be out of reach.
-      if (p.state === 'canApply' && p.stampsNeeded > result.balance.left)
-        return { ...p, state: 'notEnough', missingStamps: p.stampsNeeded - result.balance.left };
+      // The others the visitor could apply for, or was short for: by the balance left now.
+      if (p.state === 'canApply' || p.state === 'notEnough') {
+        const missing = p.stampsNeeded - result.balance.left;
+        return missing > 0
+          ? { ...p, state: 'notEnough', missingStamps: missing }
+          : { ...p, state: 'canApply', missingStamps: null };
+      }
       return p;
     }),
   };

@@ -11,6 +11,8 @@ export type ConfirmState = {
   key: string;
   phase: 'idle' | 'sending' | 'error';
   message?: string;
+  /** The answer says for sure that nothing was spent (a refusal; not a lost answer). */
+  nothingSpent?: boolean;
   /** The server's final answer (out of stock, not enough stamps, ...): trying again cannot help. */
   final?: boolean;
 };
@@ -100,6 +102,7 @@ export function ConfirmSheet({
           {state.phase === 'error' && state.message && (
             <p className="alert alert--error" role="alert" data-testid="apply-error">
               {state.message}
+              {state.nothingSpent && <span className="confirm__spent">{p('screen.nothingSpent')}</span>}
             </p>
           )}
           {state.final ? (

@@ -146,7 +146,7 @@ export function PrizeCard({
 
   return (
     <li className="prize" data-testid="prize" data-state={state} aria-labelledby={headingId}>
-      <div className="prize__media">
+      <div className={`prize__media${prize.imageUrl ? '' : ' prize__media--none'}`}>
         {prize.imageUrl ? (
           <img src={prize.imageUrl} alt="" width={400} height={300} loading="lazy" decoding="async" />
         ) : (
@@ -176,7 +176,7 @@ export function PrizeCard({
             <dd data-testid="prize-needs">{p('screen.points', { points: n(prize.stampsNeeded) })}</dd>
           </div>
           <div>
-            <dt>{p('screen.stock')}</dt>
+            <dt>{prize.stockLeft === null ? p('screen.winners') : p('screen.stock')}</dt>
             <dd data-testid="prize-stock">
               {prize.stockLeft === null
                 ? p('screen.stockLottery')

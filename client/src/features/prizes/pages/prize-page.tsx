@@ -81,7 +81,7 @@ export function PrizePage() {
     if (!confirm || confirm.phase === 'sending' || list.status !== 'ready') return;
     const { prize, key } = confirm;
     if (looksOffline()) {
-      setConfirm({ ...confirm, phase: 'error', message: p('screen.offlineNote') });
+      setConfirm({ ...confirm, phase: 'error', message: p('screen.offlineNote'), nothingSpent: false });
       return;
     }
     setConfirm({ ...confirm, phase: 'sending' });
@@ -101,12 +101,12 @@ export function PrizePage() {
       if (err instanceof ApiError && err.status === 0) {
         // The answer may have been lost on the way: 'try again' sends the same key, which is safe.
         noteNetworkFailure();
-        setConfirm({ ...confirm, phase: 'error', message: p('screen.failed') });
+        setConfirm({ ...confirm, phase: 'error', message: p('screen.failed'), nothingSpent: false });
         return;
       }
       const final = err instanceof ApiError && FINAL_CODES.has(err.code);
       const reason = final ? (err as ApiError).message : p('screen.failed');
-      setConfirm({ ...confirm, phase: 'error', message: `${reason} ${p('screen.nothingSpent')}`, final });
+      setConfirm({ ...confirm, phase: 'error', message: reason, nothingSpent: true, final });
     }
   };
 
