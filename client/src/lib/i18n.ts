@@ -5,13 +5,12 @@ import type { Locale } from '@contracts/common';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '@site/language-detection';
 import ja from '../../../locales/ja.json';
 import type contentJa from '../../../locales/content/ja.json';
-import type prizesJa from '../../../locales/prizes/ja.json';
 
 export type { Locale };
 export type Messages = typeof ja;
 
 /** Every message key of ja (`coupons.markUsed`, ...): the client's keys are typed from ja. */
-type Leaves<T, P extends string = ''> = {
+export type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 export type MessageKey = Leaves<Messages>;
@@ -19,9 +18,6 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
 /** Keys of the long texts of the content pages (locales/content/<lang>.json), typed from ja. */
 export type ContentKey = Leaves<typeof contentJa>;
 export type TranslateContent = (key: ContentKey, values?: Record<string, string | number>) => string;
-/** Keys of the prize screens' texts and the prize error codes (locales/prizes/<lang>.json). */
-export type PrizesKey = Leaves<typeof prizesJa>;
-export type TranslatePrizes = (key: PrizesKey, values?: Record<string, string | number>) => string;
 
 // Typed here, by the wrappers below, rather than through i18next's global CustomTypeOptions:
 // the server and the admin area use the same i18next package with other message files, and
@@ -54,13 +50,13 @@ export const INTL_TAGS: Record<Locale, string> = {
 /**
  * The namespaces: `translation` (locales/<lang>.json; ja ships in the main bundle) and
  * `content`, the texts of the lazily loaded pages (home, about, privacy, terms, campaign,
- * FAQ, contact, coming soon; locales/content/<lang>.json), never in the main bundle; `prizes`,
- * the prize screens' texts with the prize error codes the server answers too
- * (locales/prizes/<lang>.json, issue 12).
+ * FAQ, contact, coming soon; locales/content/<lang>.json), never in the main bundle; and
+ * namespaces whose loaders are registered by the screens that use them (`addNamespace`), so
+ * that not even their loaders weigh on the main bundle: `prizes` (lib/prizes-messages).
  */
 export type Namespace = 'content' | 'prizes';
-type Loader = () => Promise<{ default: unknown }>;
-const chunks: Record<'translation' | Namespace, Partial<Record<Locale, Loader>>> = {
+export type Loader = () => Promise<{ default: unknown }>;
+const chunks: Partial<Record<'translation' | Namespace, Partial<Record<Locale, Loader>>>> = {
   translation: {
     en: () => import('../../../locales/en.json'),
     ko: () => import('../../../locales/ko.json'),
@@ -74,13 +70,11 @@ const chunks: Record<'translation' | Namespace, Partial<Record<Locale, Loader>>>
     'zh-cn': () => import('../../../locales/content/zh-cn.json'),
     'zh-tw': () => import('../../../locales/content/zh-tw.json'),
   },
-  prizes: {
-    ja: () => import('../../../locales/prizes/ja.json'),
-    en: () => import('../../../locales/prizes/en.json'),
-    ko: () => import('../../../locales/prizes/ko.json'),
-    'zh-cn': () => import('../../../locales/prizes/zh-cn.json'),
-    'zh-tw': () => import('../../../locales/prizes/zh-tw.json'),
-  },
+};
+
+/** Registers a namespace's message chunks per language (from the lazily loaded code that uses it). */
+export const addNamespace = (ns: Namespace, loaders: Partial<Record<Locale, Loader>>): void => {
+  chunks[ns] = loaders;
 };
 
 /**
@@ -188,14 +182,6 @@ export function useT(): Translate {
  */
 export function useContentT(): TranslateContent {
   return useTranslation('content').t as TranslateContent;
-}
-
-/**
- * `t` for the prize screens (and the prize balance on My stamps): suspends until the `prizes`
- * messages are loaded (their routes load them with the screen's chunk).
- */
-export function usePrizesT(): TranslatePrizes {
-  return useTranslation('prizes').t as TranslatePrizes;
 }
 
 /** The same outside React (error messages built by the api client). */

@@ -3,7 +3,8 @@ import type { StampBalance } from '@contracts/stamps';
 import type { VisitorPrize } from '@contracts/prizes';
 import { Spinner } from '../../../components/spinner';
 import { formatNumber } from '../../../lib/format';
-import { useLocale, usePrizesT, useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
+import { usePrizesT } from '../../../lib/prizes-messages';
 
 export type ConfirmState = {
   prize: VisitorPrize;

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PrizeState, VisitorPrize } from '@contracts/prizes';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { useLocale, usePrizesT, type PrizesKey } from '../../../lib/i18n';
+import { useLocale } from '../../../lib/i18n';
+import { usePrizesT, type PrizesKey } from '../../../lib/prizes-messages';
 import { paths, useLocalePath } from '../../../lib/paths';
 
 /** What a card shows at its foot: the visitor's state, or for a signed-out visitor what anyone can see. */

@@ -6,7 +6,8 @@ import { SavedNote } from '../../../components/offline-saved-note';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/errors';
 import { formatJstDate, formatNumber } from '../../../lib/format';
-import { useLocale, usePrizesT, useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
+import { usePrizesT } from '../../../lib/prizes-messages';
 import {
   looksOffline,
   noteNetworkFailure,

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import type prizesJa from '../../../locales/prizes/ja.json';
+import { addNamespace, type Leaves } from './i18n';
+
+/**
+ * The `prizes` messages (locales/prizes/<lang>.json, issue 12): the prize screen's texts and
+ * the prize error codes the server answers too. Their loaders are registered here, in the
+ * code of the screens that use them (the prize screen, My stamps' balance), so the first
+ * view's bundle carries none of them.
+ */
+addNamespace('prizes', {
+  ja: () => import('../../../locales/prizes/ja.json'),
+  en: () => import('../../../locales/prizes/en.json'),
+  ko: () => import('../../../locales/prizes/ko.json'),
+  'zh-cn': () => import('../../../locales/prizes/zh-cn.json'),
+  'zh-tw': () => import('../../../locales/prizes/zh-tw.json'),
+});
+
+/** Keys of the `prizes` messages, typed from ja. */
+export type PrizesKey = Leaves<typeof prizesJa>;
+export type TranslatePrizes = (key: PrizesKey, values?: Record<string, string | number>) => string;
+
+/** `t` for the `prizes` messages: suspends (the layout shows the loading state) until they are loaded. */
+export function usePrizesT(): TranslatePrizes {
+  return useTranslation('prizes').t as TranslatePrizes;
+}
