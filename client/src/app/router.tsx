@@ -32,9 +32,6 @@ type Screen = {
 const withContent = <T,>(chunk: Promise<T>): Promise<T> =>
   Promise.all([chunk, loadNamespace('content')]).then(([m]) => m);
 
-/** Screens with `prizes` texts (their chunk registers them): those load with the screen, as the content pages' do. */
-const withPrizes = <T,>(m: T): Promise<T> => loadNamespace('prizes').then(() => m);
-
 /** Screens a later issue builds: a designed "coming soon" state meanwhile, never a 404. */
 const comingSoon = () =>
   withContent(import('../features/coming-soon/pages/coming-soon-page')).then((m) => m.ComingSoonPage);
@@ -76,12 +73,12 @@ const BUILT: Record<Exclude<PageId, ComingSoonPageId>, Screen> = {
   },
   stamps: {
     title: 'pages.stamps',
-    load: () => import('../features/stamps/pages/stamps-page').then(withPrizes).then((m) => m.StampsPage),
+    load: () => withContent(import('../features/stamps/pages/stamps-page')).then((m) => m.StampsPage),
     visitor: true,
   },
   prize: {
     title: 'pages.prize',
-    load: () => import('../features/prizes/pages/prize-page').then(withPrizes).then((m) => m.PrizePage),
+    load: () => import('../features/prizes/pages/prize-page').then((m) => m.PrizePage),
   },
   collectPointsQr: {
     title: 'pages.collectPointsQr',

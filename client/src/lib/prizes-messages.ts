@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type prizesJa from '../../../locales/prizes/ja.json';
-import { addNamespace, type Leaves } from './i18n';
+import { addNamespace, loadNamespace, type Leaves } from './i18n';
 
 /**
  * The `prizes` messages (locales/prizes/<lang>.json, issue 12): the prize screen's texts and
  * the prize error codes the server answers too. Their loaders are registered here, in the
- * code of the screens that use them (the prize screen, My stamps' balance), so the first
- * view's bundle carries none of them.
+ * prize screen's chunk, so the first view's bundle carries none of them; the current
+ * language's set starts loading as soon as the chunk runs (also when it is only prefetched),
+ * so the screen opens offline too.
  */
 addNamespace('prizes', {
   ja: () => import('../../../locales/prizes/ja.json'),
@@ -15,6 +16,7 @@ addNamespace('prizes', {
   'zh-cn': () => import('../../../locales/prizes/zh-cn.json'),
   'zh-tw': () => import('../../../locales/prizes/zh-tw.json'),
 });
+void loadNamespace('prizes').catch(() => undefined);
 
 /** Keys of the `prizes` messages, typed from ja. */
 export type PrizesKey = Leaves<typeof prizesJa>;

@@ -4,8 +4,7 @@ import { Delayed } from '../../../components/delayed';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { errorText } from '../../../lib/errors';
 import { formatJstDate, formatNumber } from '../../../lib/format';
-import { useLocale, useT } from '../../../lib/i18n';
-import { usePrizesT } from '../../../lib/prizes-messages';
+import { useContentT, useLocale, useT } from '../../../lib/i18n';
 import { useBackOnline, useOfflineStore, useOwner } from '../../../lib/offline-status';
 import { paths, useLocalePath } from '../../../lib/paths';
 import { useAsync } from '../../../lib/use-async';
@@ -20,7 +19,7 @@ const jstDay = (iso: string) => JST_DAY.format(new Date(iso));
 /** `/stamp/{id?}/`: my stamps in a rally (id = campaign id, default the running one). */
 export function StampsPage() {
   const t = useT();
-  const p = usePrizesT();
+  const c = useContentT();
   const locale = useLocale();
   const to = useLocalePath();
   const raw = useParams().id;
@@ -151,24 +150,24 @@ export function StampsPage() {
           {data.balance && (
             <section className="stamp-balance" aria-labelledby="stamp-balance-title" data-testid="stamp-balance">
               <h2 id="stamp-balance-title" className="section-title">
-                {p('screen.stampsBalance')}
+                {c('stampBalance.title')}
               </h2>
               <dl className="stamp-balance__list">
                 <div>
-                  <dt>{p('screen.earned')}</dt>
+                  <dt>{c('stampBalance.earned')}</dt>
                   <dd data-testid="stamps-earned">{n(data.balance.earned)}</dd>
                 </div>
                 <div>
-                  <dt>{p('screen.spent')}</dt>
+                  <dt>{c('stampBalance.spent')}</dt>
                   <dd data-testid="stamps-spent">{n(data.balance.spent)}</dd>
                 </div>
                 <div className="stamp-balance__left">
-                  <dt>{p('screen.left')}</dt>
+                  <dt>{c('stampBalance.left')}</dt>
                   <dd data-testid="stamps-left">{n(data.balance.left)}</dd>
                 </div>
               </dl>
               <Link className="btn btn--primary btn--lg btn--block" to={to(paths.prize(data.campaign.id))}>
-                {p('screen.toPrizes')}
+                {c('stampBalance.toPrizes')}
               </Link>
             </section>
           )}
