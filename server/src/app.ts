@@ -106,7 +106,7 @@ export function createApp(input: Omit<AppDeps, 'images'> & { images?: ImageStore
   app.use(express.static(dist, { index: false, maxAge: 0 }));
   app.use(
     pageHandler(dist, {
-      dataFor: (id, locale) => firstViewData(deps, id, locale),
+      dataFor: (id, locale, query) => firstViewData(deps, id, locale, query),
       exists: (m) => pageRecordExists(deps, m),
       logger,
     }),

@@ -50,11 +50,10 @@ export const INTL_TAGS: Record<Locale, string> = {
 /**
  * The namespaces: `translation` (locales/<lang>.json; ja ships in the main bundle) and
  * `content`, the texts of the lazily loaded pages (home, about, privacy, terms, campaign,
- * FAQ, contact, coming soon; locales/content/<lang>.json), never in the main bundle; and
- * namespaces whose loaders are registered by the screens that use them (`addNamespace`), so
- * that not even their loaders weigh on the main bundle: `prizes` (lib/prizes-messages).
+ * FAQ, contact, coming soon; locales/content/<lang>.json), `search` and `prizes`
+ * (registerNamespace), never in the main bundle.
  */
-export type Namespace = 'content' | 'prizes';
+export type Namespace = 'content' | 'search' | 'prizes';
 export type Loader = () => Promise<{ default: unknown }>;
 const chunks: Partial<Record<'translation' | Namespace, Partial<Record<Locale, Loader>>>> = {
   translation: {
@@ -72,10 +71,13 @@ const chunks: Partial<Record<'translation' | Namespace, Partial<Record<Locale, L
   },
 };
 
-/** Registers a namespace's message chunks per language (from the lazily loaded code that uses it). */
-export const addNamespace = (ns: Namespace, loaders: Partial<Record<Locale, Loader>>): void => {
-  chunks[ns] = loaders;
-};
+/**
+ * Makes a namespace's files known, from the lazy code that uses it (so their loaders are not
+ * in the main bundle): `search` registers itself in lib/search-messages.ts, `prizes` in lib/prizes-messages.ts.
+ */
+export function registerNamespace(ns: Namespace, loaders: Partial<Record<Locale, Loader>>): void {
+  chunks[ns] ??= loaders;
+}
 
 /**
  * i18next's backend, reading the message chunks above (no HTTP backend: each file is its own

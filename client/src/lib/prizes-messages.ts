@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type prizesJa from '../../../locales/prizes/ja.json';
-import { addNamespace, loadNamespace, type Leaves } from './i18n';
+import { registerNamespace, loadNamespace, type Leaves } from './i18n';
 
 /**
  * The `prizes` messages (locales/prizes/<lang>.json, issue 12): the prize screen's texts and
@@ -9,7 +9,7 @@ import { addNamespace, loadNamespace, type Leaves } from './i18n';
  * language's set starts loading as soon as the chunk runs (also when it is only prefetched),
  * so the screen opens offline too.
  */
-addNamespace('prizes', {
+registerNamespace('prizes', {
   ja: () => import('../../../locales/prizes/ja.json'),
   en: () => import('../../../locales/prizes/en.json'),
   ko: () => import('../../../locales/prizes/ko.json'),

@@ -8,6 +8,7 @@ import { contactRoutes } from './contacts/contacts.routes';
 import { couponReportRoutes } from './coupon-reports/coupon-reports.routes';
 import { adminCouponRoutes } from './coupons/admincoupons.routes';
 import { couponRoutes } from './coupons/coupons.routes';
+import { couponSearchRoutes } from './coupons/coupons.search.routes';
 import { faqRoutes } from './faqs/faqs.routes';
 import { healthRoutes } from './health/health.routes';
 import { prizeRoutes } from './prizes/prizes.routes';
@@ -38,7 +39,10 @@ export const DOMAINS: readonly Domain[] = [
   { name: 'health', routes: healthRoutes },
   { name: 'auth', routes: authRoutes },
   { name: 'staff', routes: staffRoutes },
-  { name: 'coupons', routes: (deps) => [...couponRoutes(deps), ...adminCouponRoutes(deps)] },
+  {
+    name: 'coupons',
+    routes: (deps) => [...couponRoutes(deps), ...couponSearchRoutes(deps), ...adminCouponRoutes(deps)],
+  },
   { name: 'campaigns', routes: campaignRoutes },
   { name: 'stamps', routes: stampRoutes },
   { name: 'prizes', routes: prizeRoutes },
