@@ -112,6 +112,7 @@ const SCREENS: Screen[] = [
   { name: 'payment-thanks', page: 'paymentThanks', as: 'visitor', path: () => '/payment/thanks/' },
   { name: 'prize-question', page: 'prizeQuestion', as: 'visitor', path: () => '/prize/question/' },
   { name: 'prize', page: 'prize', as: 'visitor', path: (i) => `/prize/${i.rally}/` },
+  { name: 'prize-en', page: 'prize', as: 'visitor', path: () => '/en/prize/', open: (p) => shown(p, 'prize-list') },
   { name: 'collect-points-qr', page: 'collectPointsQr', as: 'visitor', path: (i) => `/collect-points-qr/${i.spot}/?code=demo` },
   { name: 'collect-points-qr-no-code', page: 'collectPointsQr', as: 'visitor', path: (i) => `/collect-points-qr/${i.spot}/` },
   { name: 'coupon-detail-from-qr', page: 'couponDetail', as: 'visitor', path: (i) => `/coupon/${i.coupon}/?code=demo` },
@@ -132,6 +133,7 @@ const SCREENS: Screen[] = [
   { name: 'coupon-detail-store-code-error', page: 'couponDetail', as: 'member', far: true, path: (i) => `/coupon/${i.coupon}/`, open: async (p) => { await tap(p, '使用済みにする'); await p.locator('.action__error').getByRole('button', { name: '店舗コードを入力する' }).click(); const d = p.getByTestId('store-code-dialog'); await d.getByLabel('店舗コード').fill('0000'); await d.locator('button[type="submit"]').click(); await shown(p, 'store-code-error'); } },
   { name: 'coupon-detail-used', page: 'couponDetail', as: 'member', path: (i) => `/coupon/${i.coupon}/`, open: async (p) => { await tap(p, '使用済みにする'); await shown(p, 'coupon-used'); } },
   { name: 'stamps-with-stamp', page: 'stamps', as: 'member', path: (i) => `/stamp/${i.rally}/` },
+  { name: 'prize-signed-in', page: 'prize', as: 'member', path: (i) => `/prize/${i.rally}/`, open: (p) => shown(p, 'prize-balance') },
   { name: 'coupon-list-signed-in', page: 'couponList', as: 'member', path: () => '/coupon/' },
   // Staff (desktop 1280x800)
   { name: 'admin-login', page: 'login', as: 'guest-staff', path: () => '/management_admin/login/' },

@@ -20,8 +20,8 @@ const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const YEAR_S = 365 * 24 * 60 * 60;
 const PC_JA = 'パソコン端末からはアクセスできません。スマートフォンからアクセスをお願いします。';
-/** Spec 2's menu while a rally runs, without the items whose screens are not built yet (RALLY, PRESENT, LOCATION, STATUS). */
-const MENU_ALL = ['TOP', 'COUPON', 'MY STAMPS', 'FAQ', 'CONTACT'];
+/** Spec 2's menu while a rally runs, without the items whose screens are not built yet (RALLY, LOCATION, STATUS). */
+const MENU_ALL = ['TOP', 'COUPON', 'MY STAMPS', 'PRESENT', 'FAQ', 'CONTACT'];
 
 describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 phone)', () => {
   let db: Db;
@@ -362,6 +362,7 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     const items = await menuItems(page);
     expect(items.map((i) => i.label)).toEqual(MENU_ALL);
     expect(items.find((i) => i.label === 'MY STAMPS')!.href).toBe(`/stamp/${rallyId}/`);
+    expect(items.find((i) => i.label === 'PRESENT')!.href).toBe(`/prize/${rallyId}/`);
     for (const box of await page
       .getByTestId('menu-list')
       .locator('a')
@@ -387,7 +388,7 @@ describe.skipIf(!hasChromium)('public shell and languages (Chromium, 390x844 pho
     expect(problems).toEqual([]);
   });
 
-  it('leaves MY STAMPS out of the menu when no rally runs (clock outside the rally)', async () => {
+  it('leaves MY STAMPS and PRESENT out of the menu when no rally runs (clock outside the rally)', async () => {
     const off = (await (await fetch(`${offSeasonURL}/api/coupons/get/campaign`)).json()) as { data: unknown };
     expect(off.data).toBeNull();
     const { page, problems } = await open({ url: offSeasonURL });

@@ -13,7 +13,6 @@ export const COMING_SOON_PAGES = [
   'pointsPayment',
   'paymentThanks',
   'prizeQuestion',
-  'prize',
   'stampRally',
 ] as const satisfies readonly PageId[];
 export type ComingSoonPageId = (typeof COMING_SOON_PAGES)[number];

@@ -111,6 +111,10 @@ const BUILT: Record<Exclude<PageId, ComingSoonPageId>, Screen> = {
     load: () => withDeferred(import('../features/stamps/pages/stamps-page')).then((m) => m.StampsPage),
     visitor: true,
   },
+  prize: {
+    title: 'pages.prize',
+    load: () => import('../features/prizes/pages/prize-page').then((m) => m.PrizePage),
+  },
   collectPointsQr: {
     title: 'pages.collectPointsQr',
     load: () => withContent(withDeferred(import('../features/coupons/pages/spot-qr-page'))).then((m) => m.SpotQrPage),

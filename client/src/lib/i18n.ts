@@ -68,10 +68,10 @@ export const INTL_TAGS: Record<Locale, string> = {
  * locales/deferred/<lang>.json), loaded with the chunks that show them (the coupon's
  * detail, the shop QR page, my stamps, the sign-in panel, the footer, the notes);
  * `favorites`, the favourites and ranking screens (locales/favorites/<lang>.json); and the
- * sets their lazy code registers (registerNamespace): `search`, and `nearby` (the coupons near
- * me, a shop's coupons and their map).
+ * sets their lazy code registers (registerNamespace): `search`, `nearby` (the coupons near
+ * me, a shop's coupons and their map) and `prizes`.
  */
-export type Namespace = 'content' | 'deferred' | 'favorites' | 'search' | 'nearby';
+export type Namespace = 'content' | 'deferred' | 'favorites' | 'search' | 'nearby' | 'prizes';
 export type Loader = () => Promise<{ default: unknown }>;
 const chunks: Partial<Record<'translation' | Namespace, Partial<Record<Locale, Loader>>>> = {
   translation: {
@@ -106,7 +106,8 @@ const chunks: Partial<Record<'translation' | Namespace, Partial<Record<Locale, L
 /**
  * Makes a namespace's files known, from the lazy code that uses it (so their loaders are not
  * in the main bundle): `search` registers itself in lib/search-messages.ts, `nearby` in
- * features/coupons/i18n/nearby-messages.ts.
+ * features/coupons/i18n/nearby-messages.ts,
+ * `prizes` in lib/prizes-messages.ts.
  */
 export function registerNamespace(ns: Namespace, loaders: Partial<Record<Locale, Loader>>): void {
   chunks[ns] ??= loaders;

@@ -14,7 +14,6 @@ const TEXTS: Partial<Record<PageId, ContentKey>> = {
   pointsPayment: 'soon.text.pointsPayment',
   paymentThanks: 'soon.text.paymentThanks',
   prizeQuestion: 'soon.text.prizeQuestion',
-  prize: 'soon.text.prize',
   stampRally: 'soon.text.stampRally',
 };
 

@@ -147,6 +147,31 @@ export function StampsPage() {
             <p className="rally__note">{v('stamps.totalNote')}</p>
           </div>
 
+          {data.balance && (
+            <section className="stamp-balance" aria-labelledby="stamp-balance-title" data-testid="stamp-balance">
+              <h2 id="stamp-balance-title" className="section-title">
+                {v('stampBalance.title')}
+              </h2>
+              <dl className="stamp-balance__list">
+                <div>
+                  <dt>{v('stampBalance.earned')}</dt>
+                  <dd data-testid="stamps-earned">{n(data.balance.earned)}</dd>
+                </div>
+                <div>
+                  <dt>{v('stampBalance.spent')}</dt>
+                  <dd data-testid="stamps-spent">{n(data.balance.spent)}</dd>
+                </div>
+                <div className="stamp-balance__left">
+                  <dt>{v('stampBalance.left')}</dt>
+                  <dd data-testid="stamps-left">{n(data.balance.left)}</dd>
+                </div>
+              </dl>
+              <Link className="btn btn--primary btn--lg btn--block" to={to(paths.prize(data.campaign.id))}>
+                {v('stampBalance.toPrizes')}
+              </Link>
+            </section>
+          )}
+
           <section className="stamp-card" aria-labelledby="stamp-card-title">
             <h2 id="stamp-card-title" className="section-title">
               {v('stamps.card')}
