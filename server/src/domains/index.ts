@@ -7,6 +7,7 @@ import { deliverDueInquiries } from './contacts';
 import { contactRoutes } from './contacts/contacts.routes';
 import { couponReportRoutes } from './coupon-reports/coupon-reports.routes';
 import { adminCouponRoutes } from './coupons/admincoupons.routes';
+import { couponCallRoutes } from './coupons/coupons.calls.routes';
 import { couponRoutes } from './coupons/coupons.routes';
 import { faqRoutes } from './faqs/faqs.routes';
 import { healthRoutes } from './health/health.routes';
@@ -38,6 +39,8 @@ export const DOMAINS: readonly Domain[] = [
   { name: 'auth', routes: authRoutes },
   { name: 'staff', routes: staffRoutes },
   { name: 'coupons', routes: (deps) => [...couponRoutes(deps), ...adminCouponRoutes(deps)] },
+  // Issue 15: the remaining visitor coupon calls of spec 7 (their own file).
+  { name: 'coupon-calls', routes: couponCallRoutes },
   { name: 'campaigns', routes: campaignRoutes },
   { name: 'stamps', routes: stampRoutes },
   {

@@ -26,7 +26,8 @@ function isUsableOn(c: CouponRow, day: string): boolean {
   return c.published && c.validFrom <= day && day <= c.validTo;
 }
 
-function toCard(c: CouponRow, spots: Array<{ id: number; name: string; textLocale: Locale }>): CouponCard {
+/** A coupon row as a list card: localised texts, its first spot, whether it gives gold (lodging). */
+export function toCard(c: CouponRow, spots: Array<{ id: number; name: string; textLocale: Locale }>): CouponCard {
   const first = spots[0];
   return {
     id: c.id,
