@@ -101,6 +101,10 @@ const SCREENS: Screen[] = [
   { name: 'coupon-detail-from-qr', page: 'couponDetail', as: 'visitor', path: (i) => `/coupon/${i.coupon}/?code=demo` },
   { name: 'coupon-detail-ask-again', page: 'couponDetail', as: 'visitor', path: (i) => `/coupon/${i.coupon}/`, open: async (p) => { await tap(p, '使用済みにする'); await p.getByRole('dialog').getByRole('button', { name: 'デモ旅行者としてログイン' }).click(); await shown(p, 'signed-in-ask-again'); } },
   { name: 'stamp-rally', page: 'stampRally', as: 'visitor', path: (i) => `/campaign/stamp-rally/${i.rally}/` },
+  { name: 'stamp-rally-not-found', page: 'stampRally', as: 'visitor', path: () => '/campaign/stamp-rally/999999/' },
+  { name: 'info-form-choose-first', page: 'infoForm', as: 'visitor', path: () => '/info/form/', open: async (p) => { await p.getByTestId('agree').check(); await p.locator('main form button[type="submit"]').click(); await shown(p, 'info-about-error'); } },
+  { name: 'info-form-results', page: 'infoForm', as: 'visitor', path: () => '/info/form/', open: async (p) => { await p.getByLabel('クーポン名・お店の名前で探す').fill('熊本'); await tap(p, '探す'); await shown(p, 'info-results'); } },
+  { name: 'info-form-linked-coupon', page: 'infoForm', as: 'visitor', path: (i) => `/info/form/?coupon=${i.coupon}`, open: (p) => shown(p, 'info-chosen') },
   { name: 'not-found', page: '404', as: 'visitor', path: () => '/no-such-page/' },
   // Visitor, signed in (demo sign-in)
   { name: 'stamps-empty', page: 'stamps', as: 'member', path: () => '/stamp/' },
@@ -110,6 +114,7 @@ const SCREENS: Screen[] = [
   { name: 'coupon-detail-store-code-error', page: 'couponDetail', as: 'member', far: true, path: (i) => `/coupon/${i.coupon}/`, open: async (p) => { await tap(p, '使用済みにする'); await p.locator('.action__error').getByRole('button', { name: '店舗コードを入力する' }).click(); const d = p.getByTestId('store-code-dialog'); await d.getByLabel('店舗コード').fill('0000'); await d.locator('button[type="submit"]').click(); await shown(p, 'store-code-error'); } },
   { name: 'coupon-detail-used', page: 'couponDetail', as: 'member', path: (i) => `/coupon/${i.coupon}/`, open: async (p) => { await tap(p, '使用済みにする'); await shown(p, 'coupon-used'); } },
   { name: 'stamps-with-stamp', page: 'stamps', as: 'member', path: (i) => `/stamp/${i.rally}/` },
+  { name: 'stamp-rally-signed-in', page: 'stampRally', as: 'member', path: (i) => `/campaign/stamp-rally/${i.rally}/`, open: (p) => shown(p, 'rally-latest') },
   { name: 'coupon-list-signed-in', page: 'couponList', as: 'member', path: () => '/coupon/' },
   // Staff (desktop 1280x800)
   { name: 'admin-login', page: 'login', as: 'guest-staff', path: () => '/management_admin/login/' },

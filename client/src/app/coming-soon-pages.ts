@@ -12,11 +12,9 @@ export const COMING_SOON_PAGES = [
   'couponSearch',
   'storeCoupon',
   'nearbyCoupons',
-  'infoForm',
   'pointsPayment',
   'paymentThanks',
   'prizeQuestion',
   'prize',
-  'stampRally',
 ] as const satisfies readonly PageId[];
 export type ComingSoonPageId = (typeof COMING_SOON_PAGES)[number];

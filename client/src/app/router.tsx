@@ -76,6 +76,22 @@ const BUILT: Record<Exclude<PageId, ComingSoonPageId>, Screen> = {
     load: () => import('../features/stamps/pages/stamps-page').then((m) => m.StampsPage),
     visitor: true,
   },
+  stampRally: {
+    title: 'pages.stampRally',
+    load: () =>
+      Promise.all([import('../features/campaign/pages/stamp-rally-page'), loadNamespace('rally')]).then(
+        ([m]) => m.StampRallyPage,
+      ),
+  },
+  infoForm: {
+    title: 'pages.infoForm',
+    load: () =>
+      Promise.all([
+        import('../features/contact/pages/info-form-page'),
+        loadNamespace('content'),
+        loadNamespace('infoForm'),
+      ]).then(([m]) => m.InfoFormPage),
+  },
   collectPointsQr: {
     title: 'pages.collectPointsQr',
     load: () => withContent(import('../features/coupons/pages/spot-qr-page')).then((m) => m.SpotQrPage),

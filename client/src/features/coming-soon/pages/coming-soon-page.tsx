@@ -11,12 +11,10 @@ const TEXTS: Partial<Record<PageId, ContentKey>> = {
   couponSearch: 'soon.text.couponSearch',
   storeCoupon: 'soon.text.storeCoupon',
   nearbyCoupons: 'soon.text.nearbyCoupons',
-  infoForm: 'soon.text.infoForm',
   pointsPayment: 'soon.text.pointsPayment',
   paymentThanks: 'soon.text.paymentThanks',
   prizeQuestion: 'soon.text.prizeQuestion',
   prize: 'soon.text.prize',
-  stampRally: 'soon.text.stampRally',
 };
 
 /**

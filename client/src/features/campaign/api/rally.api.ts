@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import type { StampedUse, StampedUseList, TicketCounts, TicketCountsResponse } from '@contracts/coupon-calls';
+import type { SpotCount, SpotCountResponse } from '@contracts/stamps';
+import { api } from '../../../lib/api-client';
+import { ClientError, errorText } from '../../../lib/errors';
+import type { Locale } from '../../../lib/i18n';
+import { currentOwner } from '../../../lib/offline-status';
+import { readThrough } from '../../../lib/offline-sync';
+
+/** What the rally page shows: the rally and my stamps per area, today's coupons per area, my latest stamps. */
+export type RallyView = { rally: SpotCount; tickets: TicketCounts; latest: StampedUse[] };
+
+/** How many of my latest stamped uses the page lists (the stamp card has them all). */
+const LATEST = 3;
+
+/**
+ * The rally page's data: GET /api/stamps/spotcount (the rally, where it stands, my stamps per
+ * area), GET /api/coupons/allnum/ticket (coupons today per area) and, signed in,
+ * POST /api/coupons/get/stamp/coupon (my latest stamps).
+ * @throws ApiError (404 CAMPAIGN_NOT_FOUND for an id that is no rally)
+ */
+export async function fetchRallyView(campaignId: number | undefined, signedIn: boolean): Promise<RallyView> {
+  if (campaignId !== undefined && (!Number.isSafeInteger(campaignId) || campaignId <= 0))
+    throw new ClientError('CAMPAIGN_NOT_FOUND', errorText('CAMPAIGN_NOT_FOUND'));
+  const [rally, tickets] = await Promise.all([
+    api<z.infer<typeof SpotCountResponse>>('/stamps/spotcount', { query: { campaignId } }),
+    api<z.infer<typeof TicketCountsResponse>>('/coupons/allnum/ticket'),
+  ]);
+  const rallyId = rally.data.campaign?.id;
+  const latest =
+    signedIn && rallyId !== undefined
+      ? await api<StampedUseList>('/coupons/get/stamp/coupon', {
+          method: 'POST',
+          body: { campaignId: rallyId, page: 1, limit: LATEST },
+        })
+      : null;
+  return { rally: rally.data, tickets: tickets.data, latest: latest?.data ?? [] };
+}
+
+/**
+ * The rally page from the network (then saved for this visitor, rally and language), else
+ * its saved copy with the time it was saved (issue 5: offline-aware).
+ */
+export function loadRallyView(campaignId: number | undefined, signedIn: boolean, locale: Locale) {
+  return readThrough({
+    id: `rally:${locale}:${campaignId ?? 'current'}:${signedIn ? 'in' : 'out'}`,
+    owner: signedIn ? currentOwner() : null,
+    load: () => fetchRallyView(campaignId, signedIn),
+  });
+}
