@@ -114,7 +114,7 @@ const SCREENS: Screen[] = [
   { name: 'coupon-detail-store-code-error', page: 'couponDetail', as: 'member', far: true, path: (i) => `/coupon/${i.coupon}/`, open: async (p) => { await tap(p, '使用済みにする'); await p.locator('.action__error').getByRole('button', { name: '店舗コードを入力する' }).click(); const d = p.getByTestId('store-code-dialog'); await d.getByLabel('店舗コード').fill('0000'); await d.locator('button[type="submit"]').click(); await shown(p, 'store-code-error'); } },
   { name: 'coupon-detail-used', page: 'couponDetail', as: 'member', path: (i) => `/coupon/${i.coupon}/`, open: async (p) => { await tap(p, '使用済みにする'); await shown(p, 'coupon-used'); } },
   { name: 'stamps-with-stamp', page: 'stamps', as: 'member', path: (i) => `/stamp/${i.rally}/` },
-  { name: 'stamp-rally-signed-in', page: 'stampRally', as: 'member', path: (i) => `/campaign/stamp-rally/${i.rally}/`, open: (p) => shown(p, 'rally-latest') },
+  { name: 'stamp-rally-signed-in', page: 'stampRally', as: 'member', path: (i) => `/campaign/stamp-rally/${i.rally}/`, open: (p) => shown(p, 'rally-total') },
   { name: 'coupon-list-signed-in', page: 'couponList', as: 'member', path: () => '/coupon/' },
   // Staff (desktop 1280x800)
   { name: 'admin-login', page: 'login', as: 'guest-staff', path: () => '/management_admin/login/' },
