@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { StampedUse, StampedUseList, TicketCounts, TicketCountsResponse } from '@contracts/coupon-calls';
+import type {
+  HasActiveResponse,
+  StampedUse,
+  StampedUseList,
+  TicketCounts,
+  TicketCountsResponse,
+} from '@contracts/coupon-calls';
 import type { SpotCount, SpotCountResponse } from '@contracts/stamps';
 import { api } from '../../../lib/api-client';
 import { ClientError, errorText } from '../../../lib/errors';
@@ -7,8 +13,11 @@ import type { Locale } from '../../../lib/i18n';
 import { currentOwner } from '../../../lib/offline-status';
 import { readThrough } from '../../../lib/offline-sync';
 
-/** What the rally page shows: the rally and my stamps per area, today's coupons per area, my latest stamps. */
-export type RallyView = { rally: SpotCount; tickets: TicketCounts; latest: StampedUse[] };
+/**
+ * What the rally page shows: the rally and my stamps per area, today's coupons per area, my
+ * latest stamps, and how many coupons I have not used today (null signed out).
+ */
+export type RallyView = { rally: SpotCount; tickets: TicketCounts; latest: StampedUse[]; unusedToday: number | null };
 
 /** How many of my latest stamped uses the page lists (the stamp card has them all). */
 const LATEST = 3;
@@ -16,7 +25,8 @@ const LATEST = 3;
 /**
  * The rally page's data: GET /api/stamps/spotcount (the rally, where it stands, my stamps per
  * area), GET /api/coupons/allnum/ticket (coupons today per area) and, signed in,
- * POST /api/coupons/get/stamp/coupon (my latest stamps).
+ * POST /api/coupons/get/stamp/coupon (my latest stamps) and GET /api/coupons/has/coupon/active
+ * (coupons I can still use today).
  * @throws ApiError (404 CAMPAIGN_NOT_FOUND for an id that is no rally)
  */
 export async function fetchRallyView(campaignId: number | undefined, signedIn: boolean): Promise<RallyView> {
@@ -27,14 +37,21 @@ export async function fetchRallyView(campaignId: number | undefined, signedIn: b
     api<z.infer<typeof TicketCountsResponse>>('/coupons/allnum/ticket'),
   ]);
   const rallyId = rally.data.campaign?.id;
-  const latest =
+  const [latest, active] = await Promise.all([
     signedIn && rallyId !== undefined
-      ? await api<StampedUseList>('/coupons/get/stamp/coupon', {
+      ? api<StampedUseList>('/coupons/get/stamp/coupon', {
           method: 'POST',
           body: { campaignId: rallyId, page: 1, limit: LATEST },
         })
-      : null;
-  return { rally: rally.data, tickets: tickets.data, latest: latest?.data ?? [] };
+      : null,
+    signedIn ? api<z.infer<typeof HasActiveResponse>>('/coupons/has/coupon/active') : null,
+  ]);
+  return {
+    rally: rally.data,
+    tickets: tickets.data,
+    latest: latest?.data ?? [],
+    unusedToday: active?.data.unusedToday ?? null,
+  };
 }
 
 /**

@@ -199,6 +199,11 @@ export function StampRallyPage() {
                 ) : (
                   <p className="rally-page__text">{r('noStamps')}</p>
                 )}
+                {state === 'running' && data.unusedToday !== null && data.unusedToday > 0 && (
+                  <p className="rally-page__text" data-testid="rally-unused-today">
+                    {r('unusedToday', { count: n(data.unusedToday) })}
+                  </p>
+                )}
                 <div className="rally-actions">
                   <Link className="btn btn--primary btn--lg btn--block" to={to(paths.stamps(rally.id))}>
                     {r('toCard')}
