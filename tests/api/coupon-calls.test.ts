@@ -90,6 +90,23 @@ describe('remaining coupon calls (spec 7)', () => {
     });
   };
 
+  describe('GET /api/coupons/get/campaign with campaignId (the rally page)', () => {
+    it('without it the running rally; with it that rally, running or not', async () => {
+      const past = await createCampaign(db, { startsOn: '2025-11-01', endsOn: '2026-01-31', name: '去年のラリー' });
+      expect((await get('/api/coupons/get/campaign')).body.data).toMatchObject({ id: rally, name: '冬のラリー' });
+      expect((await get(`/api/coupons/get/campaign?campaignId=${past}`)).body).toEqual({
+        data: { id: past, name: '去年のラリー', description: '', startsOn: '2025-11-01', endsOn: '2026-01-31' },
+      });
+      expect((await get(`/api/coupons/get/campaign?campaignId=${rally}`)).body.data.id).toBe(rally);
+    });
+
+    it('404 CAMPAIGN_NOT_FOUND for an unknown id, 400 VALIDATION_FAILED for a bad one', async () => {
+      expectError(await get('/api/coupons/get/campaign?campaignId=999999'), 404, 'CAMPAIGN_NOT_FOUND');
+      expectError(await get('/api/coupons/get/campaign?campaignId=abc'), 400, 'VALIDATION_FAILED');
+      expectError(await get('/api/coupons/get/campaign?campaignId=0'), 400, 'VALIDATION_FAILED');
+    });
+  });
+
   describe('GET /api/coupons/has/coupon/active', () => {
     it('counts coupons shown today (not unpublished or expired), anonymous: unusedToday null', async () => {
       const r = await get('/api/coupons/has/coupon/active');

@@ -72,6 +72,7 @@ describe('seed without the demo parts', () => {
     expect(await count('campaigns')).toBe(1);
     expect(await count('faqs')).toBeGreaterThan(0);
     expect(await count('coupons')).toBe(0);
+    expect(await count('prizes')).toBe(0);
     expect(await count('staff_users')).toBe(0);
   });
 });

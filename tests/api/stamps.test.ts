@@ -104,7 +104,14 @@ describe('GET /api/stamps/get/list', () => {
     try {
       const r = await request(app).get('/api/stamps/get/list').set('Authorization', v.auth);
       expect(r.status).toBe(200);
-      expect(r.body.data).toEqual({ campaign: null, stamps: [], red: 0, gold: 0, total: 0 });
+      expect(r.body.data).toEqual({
+        campaign: null,
+        stamps: [],
+        red: 0,
+        gold: 0,
+        total: 0,
+        balance: { earned: 0, spent: 0, left: 0 },
+      });
     } finally {
       clock.set('2026-11-21T03:00:00Z');
     }

@@ -60,6 +60,8 @@ describe.skipIf(!hasChromium)('rally page and information form (Chromium, 390x84
       geolocation: { latitude: spot.latitude, longitude: spot.longitude, accuracy: 10 },
     });
     contexts.push(context);
+    // The phone's clock at the server's (a rally's state on the page is today's JST date).
+    await context.clock.setFixedTime(new Date('2026-11-21T03:00:00Z'));
     const page = await context.newPage();
     return { context, page, problems: watchProblems(page, { allowNetErrors: true }) };
   }

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { ListMeta } from './common';
 
-export const AuditEntity = z.enum(['coupon', 'spot', 'campaign', 'faq', 'faqCategory', 'staff']);
+export const AuditEntity = z.enum([
+  'coupon',
+  'spot',
+  'campaign',
+  'faq',
+  'faqCategory',
+  'staff',
+  'prize',
+  'prizeApplication',
+]);
 export type AuditEntity = z.infer<typeof AuditEntity>;
 
 /** One admin write as the entity's page shows it. */

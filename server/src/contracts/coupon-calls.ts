@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Area, Id, ListMeta, Purpose } from './common';
+import { Area, Id, IdText, ListMeta, Purpose } from './common';
 import { CouponCard } from './coupons';
 import { StampKind } from './stamps';
 
@@ -167,3 +167,11 @@ export const DetailCheck = z.object({
 });
 export type DetailCheck = z.infer<typeof DetailCheck>;
 export const DetailCheckResponse = z.object({ data: DetailCheck });
+
+/**
+ * Query of GET /api/coupons/get/campaign (spec 7): without `campaignId` the rally running
+ * today (JST) or null, as the public layout asks at start; with it, that rally, running or not
+ * (issue 15: the rally page `/campaign/stamp-rally/{id}/`), or 404 CAMPAIGN_NOT_FOUND.
+ */
+export const RallyQuery = z.object({ campaignId: IdText.optional() });
+export type RallyQuery = z.output<typeof RallyQuery>;

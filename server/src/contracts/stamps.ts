@@ -19,6 +19,17 @@ export const Stamp = z.object({
 });
 export type Stamp = z.infer<typeof Stamp>;
 
+/**
+ * A visitor's stamp points in one rally (red 1, gold 10): `earned` (every stamp, the same as
+ * StampList's `total`), `spent` on prizes (the stamp spend ledger), and `left` = earned - spent.
+ */
+export const StampBalance = z.object({
+  earned: z.number().int(),
+  spent: z.number().int(),
+  left: z.number().int(),
+});
+export type StampBalance = z.infer<typeof StampBalance>;
+
 export const StampListQuery = z.object({ campaignId: IdText.optional() });
 
 /** My stamps in one rally, newest first, with totals in stamp points (red 1, gold 10). */
@@ -28,44 +39,50 @@ export const StampList = z.object({
   red: z.number().int(),
   gold: z.number().int(),
   total: z.number().int(),
+  /** Issue 12: earned, spent on prizes and left, in stamp points. */
+  balance: StampBalance,
 });
 export type StampList = z.infer<typeof StampList>;
 export const StampListResponse = z.object({ data: StampList });
 
-/** Query of GET /api/stamps/spotcount: the rally (default: the one running today). */
+/** Query of GET /api/stamps/spotcount: a rally (default: the one running today, JST). */
 export const SpotCountQuery = z.object({ campaignId: IdText.optional() });
 
-/** Where a rally stands on today's JST date: not begun, running, or ended. */
-export const RallyState = z.enum(['upcoming', 'running', 'over']);
-export type RallyState = z.infer<typeof RallyState>;
-
-/** A visitor's stamps in one area (spec 3's six): stamps, their points (red 1, gold 10), distinct spots stamped. */
-export const AreaStamps = z.object({
+/** The stamps a visitor earned at one spot in a rally. */
+export const SpotStampCount = z.object({
+  spotId: z.number().int(),
+  spotName: z.string(),
   area: Area,
-  stamps: z.number().int(),
+  red: z.number().int(),
+  gold: z.number().int(),
+  /** Stamp points (red 1, gold 10). */
   points: z.number().int(),
-  spots: z.number().int(),
+  /** When the newest of them was earned (UTC instant). */
+  lastAt: z.string(),
 });
-export type AreaStamps = z.infer<typeof AreaStamps>;
+export type SpotStampCount = z.infer<typeof SpotStampCount>;
+
+/** The stamps earned in one area of Kumamoto (spec 3 areas) in a rally. */
+export const AreaStampCount = z.object({
+  area: Area,
+  spots: z.number().int(),
+  red: z.number().int(),
+  gold: z.number().int(),
+  points: z.number().int(),
+});
+export type AreaStampCount = z.infer<typeof AreaStampCount>;
 
 /**
- * GET /api/stamps/spotcount (spec 7; issue 15, the rally page): the rally and where it stands
- * today, and for a signed-in visitor (else `mine: null`) their stamps in it: red and gold
- * counts, the total in points, and per area (all six, in spec 3's order, zeros included) the
- * stamps, points and distinct spots, by the area of the spot where each coupon was used.
- * `campaign: null` (and `state: null`) when no rally runs today and none was asked for.
+ * GET /api/stamps/spotcount: the visitor's stamps in a rally counted per spot (most points
+ * first) and per area (in spec 3's area order, areas without stamps left out), with the
+ * number of distinct spots visited and the balance.
  */
 export const SpotCount = z.object({
   campaign: Campaign.nullable(),
-  state: RallyState.nullable(),
-  mine: z
-    .object({
-      red: z.number().int(),
-      gold: z.number().int(),
-      total: z.number().int(),
-      areas: z.array(AreaStamps),
-    })
-    .nullable(),
+  spotsVisited: z.number().int(),
+  spots: z.array(SpotStampCount),
+  areas: z.array(AreaStampCount),
+  balance: StampBalance,
 });
 export type SpotCount = z.infer<typeof SpotCount>;
 export const SpotCountResponse = z.object({ data: SpotCount });

@@ -24,6 +24,22 @@ export function jstDate(instant: Date): string {
   return jstFormatter.format(instant);
 }
 
+const jstTimeFormatter = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/** An instant as JST wall-clock time `YYYY-MM-DD HH:mm:ss` (CSV exports read in Japan). */
+export function jstDateTime(instant: Date): string {
+  return jstTimeFormatter.format(instant);
+}
+
 /** Mean Earth radius in metres (IUGG), used by the haversine distance. */
 export const EARTH_RADIUS_M = 6371008.8;
 

@@ -11,6 +11,7 @@ import { couponCallRoutes } from './coupons/coupons.calls.routes';
 import { couponRoutes } from './coupons/coupons.routes';
 import { faqRoutes } from './faqs/faqs.routes';
 import { healthRoutes } from './health/health.routes';
+import { prizeRoutes } from './prizes/prizes.routes';
 import { spotAdminRoutes } from './spots/spots.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { stampRoutes } from './stamps/stamps.routes';
@@ -43,6 +44,7 @@ export const DOMAINS: readonly Domain[] = [
   { name: 'coupon-calls', routes: couponCallRoutes },
   { name: 'campaigns', routes: campaignRoutes },
   { name: 'stamps', routes: stampRoutes },
+  { name: 'prizes', routes: prizeRoutes },
   {
     name: 'contacts',
     routes: contactRoutes,

@@ -1,42 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
-import { BusinessRuleError } from '../../http/errors';
 import type { ImageStore } from '../../storage/image-store';
+import { storeWebpVariants, type StoredImage } from '../../storage/webp-variants';
 
-/** Accepted upload formats, judged from the bytes (sharp's decoder), never from the file name. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif']);
-/** Widths of the WebP variants: the detail uses the large one, the list the small one. */
-export const IMAGE_WIDTHS = { large: 1200, small: 400 } as const;
-/** Largest accepted upload, in bytes (10 MB). */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-
-export type StoredImage = { largeKey: string; smallKey: string; width: number; height: number };
+export { IMAGE_WIDTHS, MAX_IMAGE_BYTES, type StoredImage } from '../../storage/webp-variants';
 
 /**
- * Checks that the bytes are an image, then writes WebP variants 1200 px and 400 px wide
- * (never enlarged), turned upright from the EXIF orientation and stripped of all metadata
- * (EXIF, GPS, ICC), under `coupons/{couponId}/`.
- * @throws BusinessRuleError NOT_AN_IMAGE (422) when sharp cannot read an accepted image format
+ * A coupon image through the shared pipeline (storage/webp-variants: checked by its bytes,
+ * WebP 1200 px and 400 px, metadata stripped) under `coupons/{couponId}/`.
+ * @throws BusinessRuleError NOT_AN_IMAGE (422) when the bytes are no accepted image
  */
-export async function storeCouponImage(store: ImageStore, couponId: number, bytes: Buffer): Promise<StoredImage> {
-  let format: string | undefined;
-  try {
-    format = (await sharp(bytes).metadata()).format;
-  } catch {
-    throw new BusinessRuleError('NOT_AN_IMAGE');
-  }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new BusinessRuleError('NOT_AN_IMAGE');
-  const id = randomUUID();
-  const render = (width: number) =>
-    sharp(bytes)
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
-  const [large, small] = await Promise.all([render(IMAGE_WIDTHS.large), render(IMAGE_WIDTHS.small)]);
-  const largeKey = `coupons/${couponId}/${id}-${IMAGE_WIDTHS.large}.webp`;
-  const smallKey = `coupons/${couponId}/${id}-${IMAGE_WIDTHS.small}.webp`;
-  await store.put(largeKey, large.data, 'image/webp');
-  await store.put(smallKey, small.data, 'image/webp');
-  return { largeKey, smallKey, width: large.info.width, height: large.info.height };
+export function storeCouponImage(store: ImageStore, couponId: number, bytes: Buffer): Promise<StoredImage> {
+  return storeWebpVariants(store, `coupons/${couponId}`, bytes);
 }

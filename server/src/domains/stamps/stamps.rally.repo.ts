@@ -3,26 +3,6 @@ import type { Area } from '../../contracts/common';
 import type { StampKind } from '../../contracts/stamps';
 import { toInt, toIso } from '../../db/dialect';
 
-/** A visitor's stamps in a rally by area (of the spot where the coupon was used): stamps, points, distinct spots. */
-export async function countStampsByArea(
-  db: Knex,
-  userId: number,
-  campaignId: number,
-): Promise<Map<Area, { stamps: number; points: number; spots: number }>> {
-  const rows: Array<{ area: Area; stamps: unknown; points: unknown; spots: unknown }> = await db('stamps as st')
-    .join('redemptions as r', 'r.id', 'st.redemption_id')
-    .join('spots as sp', 'sp.id', 'r.spot_id')
-    .where({ 'st.user_id': userId, 'st.campaign_id': campaignId })
-    .select('sp.area')
-    .count({ stamps: '*' })
-    .sum({ points: 'st.value' })
-    .countDistinct({ spots: 'r.spot_id' })
-    .groupBy('sp.area');
-  return new Map(
-    rows.map((r) => [r.area, { stamps: toInt(r.stamps), points: toInt(r.points), spots: toInt(r.spots) }]),
-  );
-}
-
 export type StampedUseRow = {
   stampId: number;
   kind: StampKind;

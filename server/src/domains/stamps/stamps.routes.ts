@@ -1,9 +1,8 @@
 import { SpotCountQuery, SpotCountResponse, StampListQuery, StampListResponse } from '../../contracts/stamps';
 import { jstDate } from '../../db/dialect';
-import { optionalVisitorIdOf, visitorIdOf, type AppDeps } from '../../http/context';
+import { visitorIdOf, type AppDeps } from '../../http/context';
 import { defineRoute, type AnyRoute } from '../../http/route';
-import { stampsByArea } from './stamps.rally.service';
-import { listMyStamps } from './stamps.service';
+import { listMyStamps, listSpotCounts } from './stamps.service';
 
 /** Stamp routes (spec 7). */
 export function stampRoutes({ db, clock }: AppDeps): AnyRoute[] {
@@ -11,7 +10,8 @@ export function stampRoutes({ db, clock }: AppDeps): AnyRoute[] {
     defineRoute({
       method: 'get',
       path: '/stamps/get/list',
-      summary: "The visitor's stamps in a rally (default: the running one) with red, gold and total",
+      summary:
+        "The visitor's stamps in a rally (default: the running one) with red, gold, total and the balance (earned, spent, left)",
       access: 'visitor',
       query: StampListQuery,
       response: StampListResponse,
@@ -25,20 +25,19 @@ export function stampRoutes({ db, clock }: AppDeps): AnyRoute[] {
         }),
       }),
     }),
-    // Public, for the rally page: a signed-in visitor's answer adds their stamps per area.
     defineRoute({
       method: 'get',
       path: '/stamps/spotcount',
       summary:
-        "A rally (default: the running one) and where it stands; a signed-in visitor's stamps, points and spots per area",
-      access: 'optionalVisitor',
+        "The visitor's stamps in a rally (default: the running one) counted per spot and per area, with the balance",
+      access: 'visitor',
       query: SpotCountQuery,
       response: SpotCountResponse,
       errors: [404],
       handler: async ({ query, actor, locale }) => ({
-        data: await stampsByArea(db, {
+        data: await listSpotCounts(db, {
+          userId: visitorIdOf(actor),
           campaignId: query.campaignId,
-          userId: optionalVisitorIdOf(actor),
           today: jstDate(clock.now()),
           locale,
         }),

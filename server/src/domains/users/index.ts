@@ -1,2 +1,2 @@
 // The users domain's public face: visitors' accounts.
-export { currentVisitor, signInLineUser, visitorSince } from './users.service';
+export { currentVisitor, lockVisitor, signInLineUser, visitorSince } from './users.service';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Visitor } from '../../contracts/auth';
-import { toIso } from '../../db/dialect';
+import { isPostgres, toIso } from '../../db/dialect';
 
 type Row = { id: number; display_name: string; picture_url: string | null };
 const present = (r: Row): Visitor => ({ id: r.id, displayName: r.display_name, pictureUrl: r.picture_url });
@@ -37,4 +37,15 @@ export async function findUser(db: Knex, id: number): Promise<Visitor | undefine
 export async function findUserCreatedAt(db: Knex, id: number): Promise<Date | undefined> {
   const row: { created_at: unknown } | undefined = await db('users').where({ id }).first('created_at');
   return row ? new Date(toIso(row.created_at)) : undefined;
+}
+
+/**
+ * Locks the user's row until the transaction ends (PostgreSQL `select ... for update`), so
+ * that two transactions of one visitor run one after the other; false for an unknown id.
+ * SQLite needs no lock: it runs one write transaction at a time.
+ */
+export async function lockUserRow(trx: Knex, id: number): Promise<boolean> {
+  const query = trx('users').where({ id }).first('id');
+  if (isPostgres(trx)) query.forUpdate();
+  return (await query) !== undefined;
 }

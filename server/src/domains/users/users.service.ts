@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Visitor } from '../../contracts/auth';
 import { UnauthorizedError } from '../../http/errors';
-import { findUser, findUserCreatedAt, upsertByLineId } from './users.repo';
+import { findUser, findUserCreatedAt, lockUserRow, upsertByLineId } from './users.repo';
 
 /** Finds or creates the visitor of a LINE user id, refreshing name and picture. */
 export async function signInLineUser(
@@ -29,4 +29,14 @@ export async function visitorSince(db: Knex, userId: number): Promise<Date> {
   const createdAt = await findUserCreatedAt(db, userId);
   if (!createdAt) throw new UnauthorizedError('INVALID_TOKEN');
   return createdAt;
+}
+
+/**
+ * Serialises a visitor's writes that read their own balance first (issue 12: a prize
+ * application checks the stamp balance, then spends): holds the visitor's row lock until
+ * the transaction `trx` ends.
+ * @throws UnauthorizedError INVALID_TOKEN (401) when the token's user no longer exists
+ */
+export async function lockVisitor(trx: Knex, userId: number): Promise<void> {
+  if (!(await lockUserRow(trx, userId))) throw new UnauthorizedError('INVALID_TOKEN');
 }

@@ -1,5 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
+import type { Campaign } from '@contracts/campaigns';
 import { AREAS } from '@contracts/common';
+import type { SpotCount } from '@contracts/stamps';
 import { COMING_SOON_PAGES } from '../../../app/coming-soon-pages';
 import { Delayed } from '../../../components/delayed';
 import { SavedNote } from '../../../components/offline-saved-note';
@@ -15,6 +17,24 @@ import { useRequireSignIn } from '../../../lib/sign-in';
 import { useAsync } from '../../../lib/use-async';
 import { loadRallyView } from '../api/rally.api';
 import '../rally.css';
+
+const JST_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' });
+/** Today's JST calendar date (YYYY-MM-DD): rally periods are JST dates. */
+const jstToday = () => JST_DAY.format(new Date());
+
+/** Where a rally stands on JST day `today` (its period's ends included). */
+function rallyState(c: Pick<Campaign, 'startsOn' | 'endsOn'>, today: string): 'upcoming' | 'running' | 'over' {
+  if (today < c.startsOn) return 'upcoming';
+  return today > c.endsOn ? 'over' : 'running';
+}
+
+/** My red, gold and total stamp points, and per area the stamps and points, from /stamps/spotcount. */
+function totals(counts: SpotCount) {
+  const areas = new Map(counts.areas.map((a) => [a.area, { stamps: a.red + a.gold, points: a.points }]));
+  const red = counts.areas.reduce((n, a) => n + a.red, 0);
+  const gold = counts.areas.reduce((n, a) => n + a.gold, 0);
+  return { red, gold, total: counts.areas.reduce((n, a) => n + a.points, 0), areas };
+}
 
 /** The prizes page is linked only once its screen is built, as the site menu does (spec 2). */
 const PRIZES_BUILT = !(COMING_SOON_PAGES as readonly PageId[]).includes('prize');
@@ -47,9 +67,9 @@ export function StampRallyPage() {
       view.error.code === 'NOT_FOUND' ||
       (campaignId !== undefined && view.error.code === 'VALIDATION_FAILED'));
   const data = view.status === 'ready' ? view.data.data : null;
-  const rally = data?.rally.campaign ?? null;
-  const state = data?.rally.state ?? null;
-  const mine = data?.rally.mine ?? null;
+  const rally = data?.rally ?? null;
+  const state = rally ? rallyState(rally, jstToday()) : null;
+  const mine = data?.mine ? totals(data.mine) : null;
 
   return (
     <section className="page rally-page" aria-labelledby="rally-page-title">
@@ -236,7 +256,7 @@ export function StampRallyPage() {
             <p className="rally-page__text">{r('areasLead')}</p>
             <ul className="rally-areas" data-testid="rally-areas">
               {AREAS.map((area) => {
-                const mineHere = mine?.areas.find((a) => a.area === area);
+                const mineHere = mine ? (mine.areas.get(area) ?? { stamps: 0, points: 0 }) : undefined;
                 return (
                   <li key={area} className="rally-area" data-area={area}>
                     <span className="rally-area__name">{t(`areas.${area}`)}</span>

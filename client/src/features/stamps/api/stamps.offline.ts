@@ -27,7 +27,7 @@ export async function loadMyStamps(
   return r.savedAt === null ? r : { data: withReplayed(r.data, outcomes, owner), savedAt: r.savedAt };
 }
 
-/** Adds to a saved card the stamps that replayed presses earned in its rally. */
+/** Adds to a saved card the stamps that replayed presses earned in its rally (and to its balance). */
 export function withReplayed(list: StampList, outcomes: Outcome[], owner: string | null): StampList {
   if (!list.campaign) return list;
   const have = new Set(list.stamps.map((s) => s.id));
@@ -39,5 +39,8 @@ export function withReplayed(list: StampList, outcomes: Outcome[], owner: string
   const stamps = [...extra.reverse(), ...list.stamps];
   const red = stamps.filter((s) => s.kind === 'red').length;
   const gold = stamps.filter((s) => s.kind === 'gold').length;
-  return { ...list, stamps, red, gold, total: stamps.reduce((n, s) => n + s.value, 0) };
+  const total = stamps.reduce((n, s) => n + s.value, 0);
+  // A copy saved before the balance existed has none: nothing spent that it knows of.
+  const spent = list.balance?.spent ?? 0;
+  return { ...list, stamps, red, gold, total, balance: { earned: total, spent, left: total - spent } };
 }
