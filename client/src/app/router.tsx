@@ -78,19 +78,11 @@ const BUILT: Record<Exclude<PageId, ComingSoonPageId>, Screen> = {
   },
   stampRally: {
     title: 'pages.stampRally',
-    load: () =>
-      Promise.all([import('../features/campaign/pages/stamp-rally-page'), loadNamespace('rally')]).then(
-        ([m]) => m.StampRallyPage,
-      ),
+    load: () => withContent(import('../features/campaign/pages/stamp-rally-page')).then((m) => m.StampRallyPage),
   },
   infoForm: {
     title: 'pages.infoForm',
-    load: () =>
-      Promise.all([
-        import('../features/contact/pages/info-form-page'),
-        loadNamespace('content'),
-        loadNamespace('infoForm'),
-      ]).then(([m]) => m.InfoFormPage),
+    load: () => withContent(import('../features/contact/pages/info-form-page')).then((m) => m.InfoFormPage),
   },
   collectPointsQr: {
     title: 'pages.collectPointsQr',

@@ -5,8 +5,6 @@ import type { Locale } from '@contracts/common';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '@site/language-detection';
 import ja from '../../../locales/ja.json';
 import type contentJa from '../../../locales/content/ja.json';
-import type rallyJa from '../../../locales/rally/ja.json';
-import type infoFormJa from '../../../locales/info-form/ja.json';
 
 export type { Locale };
 export type Messages = typeof ja;
@@ -20,10 +18,6 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
 /** Keys of the long texts of the content pages (locales/content/<lang>.json), typed from ja. */
 export type ContentKey = Leaves<typeof contentJa>;
 export type TranslateContent = (key: ContentKey, values?: Record<string, string | number>) => string;
-/** Keys of the rally page's texts (locales/rally/<lang>.json, issue 15), typed from ja. */
-export type RallyKey = Leaves<typeof rallyJa>;
-/** Keys of the information form's texts (locales/info-form/<lang>.json, issue 15), typed from ja. */
-export type InfoFormKey = Leaves<typeof infoFormJa>;
 
 // Typed here, by the wrappers below, rather than through i18next's global CustomTypeOptions:
 // the server and the admin area use the same i18next package with other message files, and
@@ -58,7 +52,7 @@ export const INTL_TAGS: Record<Locale, string> = {
  * `content`, the texts of the lazily loaded pages (home, about, privacy, terms, campaign,
  * FAQ, contact, coming soon; locales/content/<lang>.json), never in the main bundle.
  */
-export type Namespace = 'content' | 'rally' | 'infoForm';
+export type Namespace = 'content';
 type Loader = () => Promise<{ default: unknown }>;
 const chunks: Record<'translation' | Namespace, Partial<Record<Locale, Loader>>> = {
   translation: {
@@ -73,20 +67,6 @@ const chunks: Record<'translation' | Namespace, Partial<Record<Locale, Loader>>>
     ko: () => import('../../../locales/content/ko.json'),
     'zh-cn': () => import('../../../locales/content/zh-cn.json'),
     'zh-tw': () => import('../../../locales/content/zh-tw.json'),
-  },
-  rally: {
-    ja: () => import('../../../locales/rally/ja.json'),
-    en: () => import('../../../locales/rally/en.json'),
-    ko: () => import('../../../locales/rally/ko.json'),
-    'zh-cn': () => import('../../../locales/rally/zh-cn.json'),
-    'zh-tw': () => import('../../../locales/rally/zh-tw.json'),
-  },
-  infoForm: {
-    ja: () => import('../../../locales/info-form/ja.json'),
-    en: () => import('../../../locales/info-form/en.json'),
-    ko: () => import('../../../locales/info-form/ko.json'),
-    'zh-cn': () => import('../../../locales/info-form/zh-cn.json'),
-    'zh-tw': () => import('../../../locales/info-form/zh-tw.json'),
   },
 };
 
@@ -195,16 +175,6 @@ export function useT(): Translate {
  */
 export function useContentT(): TranslateContent {
   return useTranslation('content').t as TranslateContent;
-}
-
-/** `t` for the rally page (`rally` messages, issue 15): suspends until they are loaded. */
-export function useRallyT(): (key: RallyKey, values?: Record<string, string | number>) => string {
-  return useTranslation('rally').t as (key: RallyKey, values?: Record<string, string | number>) => string;
-}
-
-/** `t` for the information form (`infoForm` messages, issue 15): suspends until they are loaded. */
-export function useInfoFormT(): (key: InfoFormKey, values?: Record<string, string | number>) => string {
-  return useTranslation('infoForm').t as (key: InfoFormKey, values?: Record<string, string | number>) => string;
 }
 
 /** The same outside React (error messages built by the api client). */

@@ -10,7 +10,7 @@ import { StampSeal } from '../../../components/stamp-seal';
 import { useSignedIn } from '../../../lib/auth-token';
 import { errorText } from '../../../lib/errors';
 import { formatJstDate, formatNumber, formatShortDate } from '../../../lib/format';
-import { useLocale, useRallyT, useT } from '../../../lib/i18n';
+import { useContentT, useLocale, useT } from '../../../lib/i18n';
 import { useBackOnline } from '../../../lib/offline-status';
 import { paths, useLocalePath, type PageId } from '../../../lib/paths';
 import { useRequireSignIn } from '../../../lib/sign-in';
@@ -48,7 +48,7 @@ const PRIZES_BUILT = !(COMING_SOON_PAGES as readonly PageId[]).includes('prize')
  */
 export function StampRallyPage() {
   const t = useT();
-  const r = useRallyT();
+  const c = useContentT();
   const locale = useLocale();
   const to = useLocalePath();
   const signedIn = useSignedIn();
@@ -75,15 +75,15 @@ export function StampRallyPage() {
     <section className="page rally-page" aria-labelledby="rally-page-title">
       <header className="page-head">
         <h1 id="rally-page-title" className="page-head__title" data-testid="rally-page-title">
-          {rally?.name || r('title')}
+          {rally?.name || c('rally.title')}
         </h1>
         {rally && state && (
           <p className="rally-page__head">
             <span className={`rally-badge rally-badge--${state}`} data-testid="rally-state">
-              {r(`state.${state}`)}
+              {c(`rally.state.${state}`)}
             </span>
             <span className="rally-page__period">
-              {r('period', {
+              {c('rally.period', {
                 from: formatJstDate(rally.startsOn, locale),
                 to: formatJstDate(rally.endsOn, locale),
               })}
@@ -104,10 +104,10 @@ export function StampRallyPage() {
         <div className="empty" role="alert" data-testid="rally-not-found">
           <p>{errorText('CAMPAIGN_NOT_FOUND')}</p>
           <Link className="btn btn--primary btn--lg" to={to(paths.stampRally())}>
-            {r('toCurrent')}
+            {c('rally.toCurrent')}
           </Link>
           <Link className="btn btn--ghost" to={to(paths.couponList())}>
-            {r('toCoupons')}
+            {c('rally.toCoupons')}
           </Link>
         </div>
       )}
@@ -126,13 +126,13 @@ export function StampRallyPage() {
       {data && !rally && (
         <div className="empty" data-testid="rally-none">
           <p>
-            {r('none', {
+            {c('rally.none', {
               from: formatMonthDay(RALLY_PERIOD.from, locale),
               to: formatMonthDay(RALLY_PERIOD.to, locale),
             })}
           </p>
           <Link className="btn btn--primary btn--lg" to={to(paths.couponList())}>
-            {r('toCoupons')}
+            {c('rally.toCoupons')}
           </Link>
         </div>
       )}
@@ -141,44 +141,44 @@ export function StampRallyPage() {
         <>
           {state === 'over' && (
             <div className="alert alert--info rally-page__notice" data-testid="rally-over">
-              <p>{r('overNotice', { date: formatJstDate(rally.endsOn, locale) })}</p>
+              <p>{c('rally.overNotice', { date: formatJstDate(rally.endsOn, locale) })}</p>
               <Link className="btn btn--outline btn--lg btn--block" to={to(paths.stampRally())}>
-                {r('toCurrent')}
+                {c('rally.toCurrent')}
               </Link>
             </div>
           )}
           {state === 'upcoming' && (
             <p className="alert alert--info rally-page__notice" data-testid="rally-upcoming">
-              {r('upcomingNotice', { date: formatJstDate(rally.startsOn, locale) })}
+              {c('rally.upcomingNotice', { date: formatJstDate(rally.startsOn, locale) })}
             </p>
           )}
           {rally.description && <p className="rally-page__text">{rally.description}</p>}
 
           <section className="rally-box" aria-labelledby="rally-rules-title">
             <h2 id="rally-rules-title" className="section-title">
-              {r('rulesTitle')}
+              {c('rally.rulesTitle')}
             </h2>
             <ul className="rally-rules">
               <li className="rally-rules__item">
                 <StampSeal kind="red" size="sm">
                   <span className="rally-rules__value">1</span>
                 </StampSeal>
-                <p>{r('ruleRed')}</p>
+                <p>{c('rally.ruleRed')}</p>
               </li>
               <li className="rally-rules__item">
                 <StampSeal kind="gold" size="sm">
                   <span className="rally-rules__value">10</span>
                 </StampSeal>
-                <p>{r('ruleGold')}</p>
+                <p>{c('rally.ruleGold')}</p>
               </li>
             </ul>
-            <p className="rally-rules__note">{r('ruleDay')}</p>
-            {PRIZES_BUILT && <p className="rally-rules__note">{r('rulePrize')}</p>}
+            <p className="rally-rules__note">{c('rally.ruleDay')}</p>
+            {PRIZES_BUILT && <p className="rally-rules__note">{c('rally.rulePrize')}</p>}
           </section>
 
           <section className="rally-box" aria-labelledby="rally-mine-title" data-testid="rally-mine">
             <h2 id="rally-mine-title" className="section-title">
-              {r('mineTitle')}
+              {c('rally.mineTitle')}
             </h2>
             {mine ? (
               <>
@@ -198,7 +198,7 @@ export function StampRallyPage() {
                 </dl>
                 {data.latest.length > 0 ? (
                   <>
-                    <h3 className="rally-latest__title">{r('recentTitle')}</h3>
+                    <h3 className="rally-latest__title">{c('rally.recentTitle')}</h3>
                     <ul className="rally-latest" data-testid="rally-latest">
                       {data.latest.map((s) => (
                         <li key={s.stampId} className="rally-latest__item">
@@ -206,44 +206,44 @@ export function StampRallyPage() {
                           <span className="rally-latest__text">
                             <span className="rally-latest__coupon">{s.couponTitle}</span>
                             <span className="rally-latest__meta">
-                              {r('stampLine', { date: formatShortDate(s.stampedAt, locale), spot: s.spotName })}
+                              {c('rally.stampLine', { date: formatShortDate(s.stampedAt, locale), spot: s.spotName })}
                             </span>
                           </span>
                           <span className="rally-latest__points">
-                            {t(`stampKinds.${s.kind}`)} {r('pointsUnit', { count: n(s.value) })}
+                            {t(`stampKinds.${s.kind}`)} {c('rally.pointsUnit', { count: n(s.value) })}
                           </span>
                         </li>
                       ))}
                     </ul>
                   </>
                 ) : (
-                  <p className="rally-page__text">{r('noStamps')}</p>
+                  <p className="rally-page__text">{c('rally.noStamps')}</p>
                 )}
                 {state === 'running' && data.unusedToday !== null && data.unusedToday > 0 && (
                   <p className="rally-page__text" data-testid="rally-unused-today">
-                    {r('unusedToday', { count: n(data.unusedToday) })}
+                    {c('rally.unusedToday', { count: n(data.unusedToday) })}
                   </p>
                 )}
                 <div className="rally-actions">
                   <Link className="btn btn--primary btn--lg btn--block" to={to(paths.stamps(rally.id))}>
-                    {r('toCard')}
+                    {c('rally.toCard')}
                   </Link>
                   {PRIZES_BUILT && (
                     <Link className="btn btn--outline btn--lg btn--block" to={to(paths.prize(rally.id))}>
-                      {r('toPrizes')}
+                      {c('rally.toPrizes')}
                     </Link>
                   )}
                 </div>
               </>
             ) : (
               <div className="rally-signin" data-testid="rally-sign-in">
-                <p>{r('signInLead')}</p>
+                <p>{c('rally.signInLead')}</p>
                 <button
                   type="button"
                   className="btn btn--primary btn--lg btn--block"
                   onClick={() => void requireSignIn()}
                 >
-                  {r('signIn')}
+                  {c('rally.signIn')}
                 </button>
               </div>
             )}
@@ -251,9 +251,9 @@ export function StampRallyPage() {
 
           <section className="rally-box" aria-labelledby="rally-areas-title">
             <h2 id="rally-areas-title" className="section-title">
-              {r('areasTitle')}
+              {c('rally.areasTitle')}
             </h2>
-            <p className="rally-page__text">{r('areasLead')}</p>
+            <p className="rally-page__text">{c('rally.areasLead')}</p>
             <ul className="rally-areas" data-testid="rally-areas">
               {AREAS.map((area) => {
                 const mineHere = mine ? (mine.areas.get(area) ?? { stamps: 0, points: 0 }) : undefined;
@@ -265,12 +265,14 @@ export function StampRallyPage() {
                         className={mineHere.stamps ? 'rally-area__mine' : 'rally-area__mine rally-area__mine--zero'}
                         data-testid={`area-stamps-${area}`}
                       >
-                        {r('areaStamps', { count: n(mineHere.stamps) })}
-                        <span className="rally-area__points">{r('areaPoints', { count: n(mineHere.points) })}</span>
+                        {c('rally.areaStamps', { count: n(mineHere.stamps) })}
+                        <span className="rally-area__points">
+                          {c('rally.areaPoints', { count: n(mineHere.points) })}
+                        </span>
                       </span>
                     )}
                     <span className="rally-area__coupons">
-                      {r('areaCoupons', { count: n(data.tickets.byArea[area]) })}
+                      {c('rally.areaCoupons', { count: n(data.tickets.byArea[area]) })}
                     </span>
                   </li>
                 );
@@ -278,7 +280,7 @@ export function StampRallyPage() {
             </ul>
             <div className="rally-actions">
               <Link className="btn btn--outline btn--lg btn--block" to={to(paths.couponList())}>
-                {r('toCoupons')}
+                {c('rally.toCoupons')}
               </Link>
             </div>
           </section>

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { InquiryAbout } from '@contracts/contacts';
 import type { CouponCard } from '@contracts/coupons';
 import { messageOf } from '../../../lib/errors';
-import { useInfoFormT } from '../../../lib/i18n';
+import { useContentT } from '../../../lib/i18n';
 import { isIdParam, paths, useLocalePath } from '../../../lib/paths';
 import { findChoice, searchChoices } from '../api/info-form.api';
 import { InquiryForm, type AboutCheck } from '../components/inquiry-form';
@@ -31,7 +31,7 @@ function choicesOf(cards: CouponCard[], kind: Kind): Choice[] {
  * it through the same call, which names the coupon or shop in the mail.
  */
 export function InfoFormPage() {
-  const f = useInfoFormT();
+  const c = useContentT();
   const to = useLocalePath();
   const [params] = useSearchParams();
   const linked = params.get('coupon');
@@ -51,12 +51,12 @@ export function InfoFormPage() {
     findChoice(Number(linked), ctrl.signal).then(
       (card) => {
         if (card) setChosen(choicesOf([card], 'coupon')[0]!);
-        else setProblem(f('couponGone'));
+        else setProblem(c('infoForm.couponGone'));
       },
       () => undefined,
     );
     return () => ctrl.abort();
-  }, [linked, f]);
+  }, [linked, c]);
 
   async function search() {
     const words = keyword.trim();
@@ -72,25 +72,27 @@ export function InfoFormPage() {
     }
   }
 
-  const choose = (c: Choice) => {
-    setChosen(c);
+  const choose = (choice: Choice) => {
+    setChosen(choice);
     setProblem(null);
     requestAnimationFrame(() => chosenRef.current?.focus());
   };
   const checkAbout = (): AboutCheck => {
     if (chosen) return { about: chosen.about };
-    setProblem(f('chooseFirst'));
+    setProblem(c('infoForm.chooseFirst'));
     requestAnimationFrame(() => searchRef.current?.focus());
-    return { error: f('chooseFirst') };
+    return { error: c('infoForm.chooseFirst') };
   };
   const choices = results ? choicesOf(results.cards, results.for) : [];
 
   const chooser = (
     <fieldset className="about" data-testid="info-about">
-      <legend className="field__label">{f('aboutLegend')}</legend>
+      <legend className="field__label">{c('infoForm.aboutLegend')}</legend>
       {chosen ? (
         <div className="about__chosen" tabIndex={-1} ref={chosenRef} data-testid="info-chosen">
-          <p className="about__chosen-label">{chosen.about.kind === 'coupon' ? f('chosenCoupon') : f('chosenSpot')}</p>
+          <p className="about__chosen-label">
+            {chosen.about.kind === 'coupon' ? c('infoForm.chosenCoupon') : c('infoForm.chosenSpot')}
+          </p>
           <p className="about__name">{chosen.name}</p>
           {chosen.detail && <p className="about__detail">{chosen.detail}</p>}
           <button
@@ -101,7 +103,7 @@ export function InfoFormPage() {
               requestAnimationFrame(() => searchRef.current?.focus());
             }}
           >
-            {f('change')}
+            {c('infoForm.change')}
           </button>
         </div>
       ) : (
@@ -110,15 +112,15 @@ export function InfoFormPage() {
             {(['coupon', 'spot'] as const).map((k) => (
               <label key={k} className={kind === k ? 'about__kind about__kind--on' : 'about__kind'}>
                 <input type="radio" name="aboutKind" value={k} checked={kind === k} onChange={() => setKind(k)} />
-                <span>{k === 'coupon' ? f('kindCoupon') : f('kindSpot')}</span>
+                <span>{k === 'coupon' ? c('infoForm.kindCoupon') : c('infoForm.kindSpot')}</span>
               </label>
             ))}
           </div>
           <label className="about__search-label" htmlFor="about-search">
-            {f('searchLabel')}
+            {c('infoForm.searchLabel')}
           </label>
           <p className="field__hint" id="about-search-hint">
-            {f('searchHint')}
+            {c('infoForm.searchHint')}
           </p>
           <div className="about__search">
             <input
@@ -139,24 +141,24 @@ export function InfoFormPage() {
               }}
             />
             <button type="button" className="btn btn--primary btn--lg" onClick={() => void search()}>
-              {searching ? f('searching') : f('search')}
+              {searching ? c('infoForm.searching') : c('infoForm.search')}
             </button>
           </div>
           <div aria-live="polite">
             {results && (
               <p className="about__count" data-testid="info-results-count">
-                {choices.length ? f('results', { count: choices.length }) : f('noResults')}
+                {choices.length ? c('infoForm.results', { count: choices.length }) : c('infoForm.noResults')}
               </p>
             )}
           </div>
           {choices.length > 0 && (
             <ul className="about__results" data-testid="info-results">
-              {choices.map((c) => (
-                <li key={`${c.about.kind}-${c.about.id}`}>
-                  <button type="button" className="about__result" onClick={() => choose(c)}>
-                    <span className="about__name">{c.name}</span>
-                    {c.detail && <span className="about__detail">{c.detail}</span>}
-                    <span className="about__pick">{f('choose')}</span>
+              {choices.map((choice) => (
+                <li key={`${choice.about.kind}-${choice.about.id}`}>
+                  <button type="button" className="about__result" onClick={() => choose(choice)}>
+                    <span className="about__name">{choice.name}</span>
+                    {choice.detail && <span className="about__detail">{choice.detail}</span>}
+                    <span className="about__pick">{c('infoForm.choose')}</span>
                   </button>
                 </li>
               ))}
@@ -174,18 +176,18 @@ export function InfoFormPage() {
 
   return (
     <InquiryForm
-      title={f('title')}
+      title={c('infoForm.title')}
       lead={
         <>
-          {f('lead')}{' '}
+          {c('infoForm.lead')}{' '}
           <Link to={to(paths.contact())} className="about__general">
-            {f('generalLink')}
+            {c('infoForm.generalLink')}
           </Link>
         </>
       }
       chooser={chooser}
       checkAbout={checkAbout}
-      aboutName={chosen ? f('successAbout', { name: chosen.name }) : undefined}
+      aboutName={chosen ? c('infoForm.successAbout', { name: chosen.name }) : undefined}
     />
   );
 }
