@@ -11,6 +11,10 @@
  * measurement, default 15; 0 to never wait), BENCH_PROCESSES (server process counts to
  * measure, default `1,<CPUs>`; the bare app runs with as many). With `--write-readme` the
  * results replace the generated section of bench/README.md.
+ *
+ * Issue 15's keyword search (bench/search.ts) runs after the nearby query on the same
+ * databases' kinds: BENCH_SEARCH=0 skips it, BENCH_NEARBY=0 skips the nearby query,
+ * BENCH_SEARCH_SPOTS=n loads only the first n points (a quick check; the goal is for all).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +28,14 @@ import { loadPostgres, loadSqlite, type BenchDatabase, type LoadResult } from '.
 import { measure, processesCpuMicros, type CpuProbe, type Measurement } from './lib/measure';
 import { readTownPoints, samplePositions } from './lib/points';
 import { FIXED_NOW, NEARBY_PATH, type FromServer, type ToServer } from './lib/protocol';
+import {
+  loadSearchDatabase,
+  SEARCH_CASES,
+  searchPaths,
+  searchVerdict,
+  type SearchCase,
+  type SearchDatabase,
+} from './search';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const POINTS_FILE = resolve(ROOT, process.env.BENCH_POINTS_FILE ?? '../shared/data/japanese-addresses-towns.csv');
@@ -45,6 +57,9 @@ const PROCESS_COUNTS = [
 ].filter((n) => Number.isInteger(n) && n >= 1);
 /** Where the plans are explained: central Tokyo, among the densest parts of the data. */
 const EXPLAIN_AT = { lat: 35.681236, lng: 139.767125 };
+const SEARCH = process.env.BENCH_SEARCH !== '0';
+const NEARBY = process.env.BENCH_NEARBY !== '0';
+const SEARCH_SPOTS = process.env.BENCH_SEARCH_SPOTS ? Number(process.env.BENCH_SEARCH_SPOTS) : undefined;
 
 type Position = { lat: number; lng: number };
 interface Case {
@@ -179,12 +194,13 @@ async function postgresCpuProbe(url: string): Promise<(() => Promise<number>) | 
 }
 
 /** One request each before measuring: the app must answer 200 with spots, the bare app 200. */
-async function sanityCheck(appOrigin: string, bareOrigin: string, path: string) {
+async function sanityCheck(appOrigin: string, bareOrigin: string | null, path: string) {
   const res = await fetch(appOrigin + path);
   const body = (await res.json()) as { data?: unknown[]; meta?: { total: number } };
   if (res.status !== 200 || !Array.isArray(body.data) || body.data.length === 0) {
     throw new Error(`sanity check failed: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   }
+  if (bareOrigin === null) return;
   const bare = await fetch(bareOrigin + path);
   if (bare.status !== 200) throw new Error(`bare endpoint answered ${bare.status}`);
   await bare.text();
@@ -394,6 +410,62 @@ function plansMarkdown(reports: DbReport[]): string {
   return parts.join('\n');
 }
 
+/** Issue 15: keyword search on one coupon per point, one server process; its table rows and verdicts. */
+interface SearchReport {
+  label: SearchDatabase['label'];
+  coupons: number;
+  loadMs: number;
+  docsMs: number;
+  cases: Array<{ c: SearchCase; runs: Measurement[] }>;
+}
+
+async function benchSearch(
+  label: SearchDatabase['label'],
+  points: Awaited<ReturnType<typeof readTownPoints>>['points'],
+): Promise<SearchReport> {
+  log(`${label}: loading ${points.length.toLocaleString('en')} coupons for the keyword search ...`);
+  const { target, loadMs, docsMs } = await loadSearchDatabase(label, points, PG_URL);
+  cleanups.push(async () => {
+    await target.drop();
+    log(`${label}: removed ${target.where}`);
+  });
+  log(`${label}: loaded in ${(loadMs / 1000).toFixed(1)} s (search documents ${(docsMs / 1000).toFixed(1)} s)`);
+  const report: SearchReport = { label, coupons: points.length, loadMs, docsMs, cases: [] };
+  const dbCpu = target.database.client === 'pg' ? await postgresCpuProbe(target.database.url) : undefined;
+  try {
+    const server = await startServer(target.database, 1);
+    cleanups.push(server.stop);
+    for (const c of SEARCH_CASES) {
+      const paths = searchPaths(points, c, SEED + 15);
+      if (c.key === 'long') await sanityCheck(server.appOrigin, null, paths[0] as string);
+      report.cases.push({
+        c,
+        runs: await sweep(server, server.appOrigin, paths, `${label} 1p search ${c.key}`, dbCpu),
+      });
+    }
+    cleanups.splice(cleanups.indexOf(server.stop), 1);
+    await server.stop();
+  } finally {
+    await runCleanups();
+  }
+  return report;
+}
+
+function searchTable(reports: SearchReport[]): string {
+  const lines = [
+    '| database | coupons | keyword | concurrency | p50 ms | p99 ms | req/s | errors + non-2xx | CPU: server | CPU: PG |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of reports)
+    for (const x of r.cases)
+      for (const m of x.runs)
+        lines.push(
+          `| ${r.label} | ${r.coupons.toLocaleString('en')} | ${x.c.title} | ${m.connections} | ${fmt(m.p50Ms)} | ${fmt(m.p99Ms)} | ` +
+            `${fmt(m.rps, 0)} | ${m.errors + m.non2xx + m.timeouts} | ${pctCell(m.serverCpuPct)} | ${pctCell(m.dbCpuPct)} |`,
+        );
+  return lines.join('\n');
+}
+
 function machine(): string {
   const model = cpus()[0]?.model.trim() ?? 'unknown CPU';
   return `${CORES} cores (${model}), Node ${process.version}, ${process.platform}`;
@@ -423,13 +495,19 @@ async function main() {
   const positions = samplePositions(points, PATH_COUNT, SEED);
 
   const reports: DbReport[] = [];
-  if (WANTED.includes('sqlite')) reports.push(await benchDatabase('SQLite', points, positions));
+  const searches: SearchReport[] = [];
+  const searchPoints = SEARCH_SPOTS === undefined ? points : points.slice(0, SEARCH_SPOTS);
+  if (WANTED.includes('sqlite')) {
+    if (NEARBY) reports.push(await benchDatabase('SQLite', points, positions));
+    if (SEARCH) searches.push(await benchSearch('SQLite', searchPoints));
+  }
   let pgNote = '';
   if (!WANTED.includes('pg')) {
     pgNote = 'PostgreSQL was skipped: BENCH_DATABASES does not list pg.';
     log(pgNote);
   } else if (PG_URL) {
-    reports.push(await benchDatabase('PostgreSQL', points, positions));
+    if (NEARBY) reports.push(await benchDatabase('PostgreSQL', points, positions));
+    if (SEARCH) searches.push(await benchSearch('PostgreSQL', searchPoints));
   } else {
     pgNote = 'PostgreSQL was skipped: neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set.';
     log(pgNote);
@@ -437,15 +515,19 @@ async function main() {
 
   const table = resultsTable(reports);
   const goals = verdicts(reports);
-  const failures = reports.flatMap((r) =>
-    r.configs
-      .flatMap((config) => [config.bare, ...config.cases.map((x) => x.runs)])
-      .flat()
-      .filter((m) => m.errors + m.non2xx + m.timeouts > 0 || m.requests === 0),
-  );
+  const search = searchTable(searches);
+  const searchGoals = searches.flatMap((r) => r.cases.map((x) => searchVerdict(r.label, x.c, x.runs)));
+  const failures = [
+    ...reports.flatMap((r) => r.configs.flatMap((config) => [config.bare, ...config.cases.map((x) => x.runs)]).flat()),
+    ...searches.flatMap((r) => r.cases.flatMap((x) => x.runs)),
+  ].filter((m) => m.errors + m.non2xx + m.timeouts > 0 || m.requests === 0);
   const totalS = (performance.now() - started) / 1000;
   console.log(`\n${table}\n`);
   for (const v of goals) console.log(`${v.met ? 'MET   ' : 'MISSED'} ${v.label}: ${v.text}`);
+  if (searches.length) {
+    console.log(`\nKeyword search (issue 15):\n\n${search}\n`);
+    for (const v of searchGoals) console.log(`${v.met ? 'MET   ' : 'MISSED'} ${v.text}`);
+  }
   if (pgNote) console.log(pgNote);
   console.log(`\nTotal time ${totalS.toFixed(0)} s.`);
 
@@ -472,6 +554,18 @@ async function main() {
         ),
       ),
       '',
+      ...(searches.length
+        ? [
+            '#### Keyword search (issue 15)',
+            '',
+            `One server process; ${searches.map((r) => `${r.label}: ${r.coupons.toLocaleString('en')} coupons loaded in ${(r.loadMs / 1000).toFixed(0)} s, of which the search documents ${(r.docsMs / 1000).toFixed(0)} s`).join('; ')}.`,
+            '',
+            search,
+            '',
+            ...searchGoals.map((v) => `- ${v.met ? '**met**' : '**MISSED**'} ${v.text}`),
+            '',
+          ]
+        : []),
       '<details><summary>Query plans of this run (every statement of one call)</summary>',
       '',
       plansMarkdown(reports),

@@ -2,6 +2,7 @@ import { parseFile } from 'fast-csv';
 import type { Knex } from 'knex';
 import { resolve } from 'node:path';
 import { APP_ROOT } from '../server/src/app-root';
+import { rebuildCouponSearch } from '../server/src/domains/coupon-search';
 import { newCheckInCode } from '../server/src/domains/spots';
 import { couponTemplates, rally } from './data/demo-content';
 
@@ -129,6 +130,8 @@ export async function seed(knex: Knex, opts: { demoCoupons?: boolean } = {}): Pr
         await trx('coupon_tags').insert(tpl.tags.map((tag) => ({ coupon_id: couponId, tag })));
       }
     }
+    // The coupons' search documents (issue 15), in the same transaction.
+    await rebuildCouponSearch(trx);
     const [campaign] = await trx('campaigns')
       .insert({
         starts_on: rally.startsOn,

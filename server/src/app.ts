@@ -12,6 +12,8 @@ import { allowListGuard, compileAllowList } from './http/allow-list';
 import type { AppDeps } from './http/context';
 import { NotFoundError } from './http/errors';
 import { errorHandler } from './http/error-handler';
+import { refuseDeepJson, requireMultipartBoundary } from './http/body-guards';
+import { requestDeadline } from './http/deadline';
 import { createLogger, requestLogger } from './http/logger';
 import { authenticate, locale, requestId } from './http/middleware';
 import { createLimiters } from './http/rate-limit';
@@ -80,7 +82,9 @@ export function createApp(input: Omit<AppDeps, 'images'> & { images?: ImageStore
   registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   const api = express.Router();
   api.use(
-    express.json({ limit: '100kb' }),
+    requestDeadline(config.requestTimeoutMs),
+    requireMultipartBoundary,
+    express.json({ limit: '100kb', verify: refuseDeepJson }),
     authenticate((token) => actorOfToken(deps, token)),
   );
   mountRoutes(api, registry, apiRoutes(deps), { adminAllowList, limiters: createLimiters(config, deps.db) });
@@ -106,7 +110,7 @@ export function createApp(input: Omit<AppDeps, 'images'> & { images?: ImageStore
   app.use(express.static(dist, { index: false, maxAge: 0 }));
   app.use(
     pageHandler(dist, {
-      dataFor: (id, locale) => firstViewData(deps, id, locale),
+      dataFor: (id, locale, query) => firstViewData(deps, id, locale, query),
       exists: (m) => pageRecordExists(deps, m),
       logger,
     }),

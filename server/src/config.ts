@@ -78,12 +78,43 @@ const schema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** PostgreSQL `statement_timeout` per connection, milliseconds: a longer statement is cancelled (503). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** PostgreSQL `lock_timeout` per connection, milliseconds: a longer wait for a lock fails (503). */
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
+  /** Longest wait for a connection of the pool (knex `acquireConnectionTimeout`), and for a new PostgreSQL connection, milliseconds. */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** SQLite `busy_timeout`, milliseconds: how long a writer waits for another process's write. */
+  SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** An API request still unanswered after this many milliseconds answers 503 (uploads excepted). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
+
+/**
+ * How long the database may make a request wait, in milliseconds (DB_*_MS and
+ * SQLITE_BUSY_TIMEOUT_MS). A wait past one of them fails fast with an error that
+ * `isDatabaseUnavailable` (db/dialect.ts) knows, which the API answers 503 DATABASE_UNAVAILABLE.
+ */
+export type DbTimeouts = {
+  /** PostgreSQL `statement_timeout` of every connection: a statement running longer is cancelled (57014). */
+  statementMs: number;
+  /** PostgreSQL `lock_timeout`: a statement waiting longer for a lock fails (55P03). */
+  lockMs: number;
+  /** Knex `acquireConnectionTimeout`: the longest wait for a pool connection (KnexTimeoutError). */
+  acquireMs: number;
+  /** PostgreSQL: the longest wait for a new connection to be established. */
+  connectMs: number;
+  /** SQLite `busy_timeout`: how long a writer waits for another process's write lock (SQLITE_BUSY after). */
+  sqliteBusyMs: number;
+};
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
-  database: { client: 'pg'; url: string } | { client: 'sqlite'; file: string };
+  /** The database, with how long it may make a request wait (db/knex.ts: DbTimeouts; defaults there when absent). */
+  database: ({ client: 'pg'; url: string } | { client: 'sqlite'; file: string }) & { timeouts?: DbTimeouts };
+  /** Milliseconds after which an API request still unanswered answers 503 DATABASE_UNAVAILABLE (http/deadline.ts). */
+  requestTimeoutMs: number;
   jwtSecret: string;
   line: { channelId: string; channelSecret: string; liffId?: string };
   clientDist: string;
@@ -347,7 +378,19 @@ export function parseConfig(env: NodeJS.ProcessEnv, readFile: (file: string) => 
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    database: e.DATABASE_URL ? { client: 'pg', url: e.DATABASE_URL } : { client: 'sqlite', file: e.SQLITE_FILE },
+    database: {
+      ...(e.DATABASE_URL
+        ? { client: 'pg' as const, url: e.DATABASE_URL }
+        : { client: 'sqlite' as const, file: e.SQLITE_FILE }),
+      timeouts: {
+        statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+        lockMs: e.DB_LOCK_TIMEOUT_MS,
+        acquireMs: e.DB_ACQUIRE_TIMEOUT_MS,
+        connectMs: e.DB_ACQUIRE_TIMEOUT_MS,
+        sqliteBusyMs: e.SQLITE_BUSY_TIMEOUT_MS,
+      },
+    },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     // Production has refused above to start without these; the stand-ins serve development only.
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
     line: {

@@ -3,14 +3,16 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from './config';
 import { createDb, type Db } from './db/knex';
+import { ensureDerivedData } from './db/derived-data';
 import { createApp } from './app';
 import { systemClock } from './http/context';
 import { seedIfEmpty } from '../../seeds';
 import { createLogger } from './http/logger';
+import { gracefulStop } from './http/graceful-stop';
 import { createSmtpMailer, unconfiguredMailer } from './mail/mailer';
 import { DOMAINS } from './domains';
 
-/** How long a stopping process may take to finish its requests before it exits regardless. */
+/** How long a stopping process may take to finish its requests before it exits regardless (exit 1). */
 const STOP_GRACE_MS = 10_000;
 /** A worker that dies sooner than this after its start is replaced after RESTART_DELAY_MS, not at once... */
 const CRASH_LOOP_MS = 5_000;
@@ -18,16 +20,26 @@ const RESTART_DELAY_MS = 1_000;
 /** ...and after this many such deaths in a row the server gives up (exit 1) rather than loop. */
 const CRASH_LOOP_LIMIT = 5;
 
-/** Migrations, then the first-start seed (SQLite outside production): once per start, before serving. */
+/**
+ * Migrations, the domains' derived data brought to its current version, then the first-start
+ * seed (SQLite outside production): once per start, before serving.
+ */
 async function prepareDatabase(config: Config, db: Db): Promise<void> {
   await db.migrate.latest();
+  await ensureDerivedData(
+    db,
+    DOMAINS.flatMap((domain) => domain.derived ?? []),
+  );
   if (config.autoSeed)
     await seedIfEmpty(db, { demoStaff: config.nodeEnv !== 'production', demoCoupons: config.nodeEnv !== 'production' });
 }
 
 /**
  * One serving process: the app on PORT (shared by every worker under node:cluster) and the
- * domains' background jobs. Stops on SIGINT/SIGTERM once its requests are answered.
+ * domains' background jobs. On SIGINT/SIGTERM it stops accepting connections, answers every
+ * request received and any that still come on open keep-alive connections (with
+ * `Connection: close`, http/graceful-stop.ts), closes the pool and exits 0: within the
+ * server's keep-alive timeout (5 s) after its last answer, and within STOP_GRACE_MS in any case.
  */
 function serve(config: Config, logger: Logger, db: Db): void {
   const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : unconfiguredMailer;
@@ -44,12 +56,17 @@ function serve(config: Config, logger: Logger, db: Db): void {
     logger.info({ database, port }, `listening on http://localhost:${port}`);
   });
   let stopping = false;
+  const drain = gracefulStop(server, () => {
+    logger.info('stopped: every connection closed');
+    void db.destroy().then(() => process.exit(0));
+  });
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    logger.info('stopping: no new connections; answering those already open');
     for (const job of jobs) clearInterval(job);
     setTimeout(() => process.exit(1), STOP_GRACE_MS).unref();
-    server.close(() => void db.destroy().then(() => process.exit(0)));
+    drain();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
@@ -89,7 +106,9 @@ function supervise(config: Config, logger: Logger): void {
       );
       return stop(1);
     }
-    logger.error({ worker: worker.process.pid, code, signal }, 'worker died; starting another');
+    // A worker stopped on purpose (SIGTERM: a rolling restart) exits 0 after its last answer.
+    if (code === 0) logger.info({ worker: worker.process.pid, code }, 'worker stopped; starting another');
+    else logger.error({ worker: worker.process.pid, code, signal }, 'worker died; starting another');
     if (youngDeaths > 0) setTimeout(fork, RESTART_DELAY_MS);
     else fork();
   });

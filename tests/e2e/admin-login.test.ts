@@ -151,7 +151,7 @@ describe.skipIf(!hasChromium)('admin sign-in (Chromium, 1280x800 desktop)', () =
       ['クーポン新規作成', false],
       ['アンケート作成', true],
       ['スタンプラリー登録', false],
-      ['景品登録', true],
+      ['景品登録', false],
       ['レポート', true],
       ['メッセージ配信', true],
       ['ユーザー検索', true],

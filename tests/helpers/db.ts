@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import knexFactory from 'knex';
+import type { DbTimeouts } from '../../server/src/config';
 import { createDb, type Db } from '../../server/src/db/knex';
 import { seedIfEmpty } from '../../seeds';
 
@@ -7,12 +8,15 @@ import { seedIfEmpty } from '../../seeds';
 export const testDialect = (): 'pg' | 'sqlite' => (process.env.TEST_DB === 'pg' ? 'pg' : 'sqlite');
 
 /**
- * A fresh, migrated database for one test file: an in-memory SQLite database, or a new
- * PostgreSQL database on TEST_DATABASE_URL's server, dropped again by `destroy`.
+ * A fresh, migrated database for one test file: an in-memory SQLite database (or the given
+ * file), or a new PostgreSQL database on TEST_DATABASE_URL's server, dropped again by
+ * `destroy`; `url` is that PostgreSQL database's connection string.
  */
-export async function createTestDb(opts: { seed?: boolean } = {}): Promise<{ db: Db; destroy: () => Promise<void> }> {
+export async function createTestDb(
+  opts: { seed?: boolean; timeouts?: DbTimeouts; sqliteFile?: string } = {},
+): Promise<{ db: Db; destroy: () => Promise<void>; url?: string }> {
   if (testDialect() === 'sqlite') {
-    const db = createDb({ client: 'sqlite', file: ':memory:' });
+    const db = createDb({ client: 'sqlite', file: opts.sqliteFile ?? ':memory:', timeouts: opts.timeouts });
     await db.migrate.latest();
     if (opts.seed) await seedIfEmpty(db);
     return { db, destroy: () => db.destroy() };
@@ -24,11 +28,12 @@ export async function createTestDb(opts: { seed?: boolean } = {}): Promise<{ db:
   await admin.raw(`create database ${name}`);
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  const db = createDb({ client: 'pg', url: dbUrl.toString() });
+  const db = createDb({ client: 'pg', url: dbUrl.toString(), timeouts: opts.timeouts });
   await db.migrate.latest();
   if (opts.seed) await seedIfEmpty(db);
   return {
     db,
+    url: dbUrl.toString(),
     destroy: async () => {
       await db.destroy();
       await admin.raw(`drop database if exists ${name} with (force)`);

@@ -1,6 +1,7 @@
 import type { Db } from '../../server/src/db/knex';
 import { signAccessToken, signVisitorToken } from '../../server/src/domains/auth/auth.tokens';
 import { createStaff } from '../../server/src/domains/staff/staff.service';
+import { refreshCouponSearch } from '../../server/src/domains/coupon-search';
 import type { Area, Purpose } from '@contracts/common';
 
 const ts = '2026-10-01T00:00:00.000Z';
@@ -92,6 +93,8 @@ export async function createCoupon(
   ]);
   for (const spotId of c.spotIds ?? []) await db('coupon_spots').insert({ coupon_id: id, spot_id: spotId });
   for (const tag of c.tags ?? []) await db('coupon_tags').insert({ coupon_id: id, tag });
+  // As the app's writers do: its search document (issue 15).
+  await refreshCouponSearch(db, [id]);
   return id;
 }
 

@@ -6,7 +6,7 @@ import { loadConfig, MIN_SECRET_BYTES, parseConfig } from '../../server/src/conf
 describe('loadConfig', () => {
   it('defaults to SQLite at data/app.sqlite3 on port 3000 with the demo sign-in', () => {
     const c = loadConfig({});
-    expect(c.database).toEqual({ client: 'sqlite', file: 'data/app.sqlite3' });
+    expect(c.database).toMatchObject({ client: 'sqlite', file: 'data/app.sqlite3' });
     expect(c.port).toBe(3000);
     expect(c.demoLogin).toBe(true);
     expect(c.autoSeed).toBe(true);
@@ -14,7 +14,7 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set, and never seeds it automatically', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/x' });
-    expect(c.database).toEqual({ client: 'pg', url: 'postgres://u:p@127.0.0.1:5432/x' });
+    expect(c.database).toMatchObject({ client: 'pg', url: 'postgres://u:p@127.0.0.1:5432/x' });
     expect(c.autoSeed).toBe(false);
   });
 

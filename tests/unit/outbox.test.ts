@@ -1,10 +1,13 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import type { Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxItem } from '../../client/src/lib/offline-store';
-import type { Db } from '../../server/src/db/knex';
+import { createDb, DEFAULT_DB_TIMEOUTS, type Db } from '../../server/src/db/knex';
 import { testApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import { createCoupon, createSpot, createVisitor, northOf } from '../helpers/factories';
@@ -14,7 +17,9 @@ import { createCoupon, createSpot, createVisitor, northOf } from '../helpers/fac
  * test on a database of its own, replayed against the real API on a real port: press order
  * kept, replay in order, a network failure keeps the item and stops there, a final refusal
  * removes the item and keeps the server's answer, a retry sends the same Idempotency-Key,
- * and the queue outlives a reload (new module instances over the same database).
+ * and the queue outlives a reload (new module instances over the same database). The server's
+ * database is an SQLite file, so that a second connection can hold its write lock: the
+ * server then answers 503 DATABASE_UNAVAILABLE, for real.
  */
 
 /** A page load: fresh instances of the client modules over the current IndexedDB. */
@@ -35,8 +40,14 @@ describe('offline queue (outbox)', () => {
   const NOW = new Date('2026-11-21T03:00:00Z');
   let seq = 0;
 
+  const dir = mkdtempSync(join(tmpdir(), 'passport-outbox-'));
+  const file = join(dir, 'app.sqlite3');
+
   beforeAll(async () => {
-    ({ db, destroy } = await createTestDb());
+    ({ db, destroy } = await createTestDb({
+      sqliteFile: file,
+      timeouts: { ...DEFAULT_DB_TIMEOUTS, sqliteBusyMs: 100 },
+    }));
     server = testApp(db).app.listen(0, '127.0.0.1');
     await new Promise((ok) => server.once('listening', ok));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -45,6 +56,7 @@ describe('offline queue (outbox)', () => {
   afterAll(async () => {
     await new Promise((ok) => server.close(ok));
     await destroy();
+    rmSync(dir, { recursive: true, force: true });
   });
   beforeEach(async () => {
     globalThis.indexedDB = new IDBFactory();
@@ -170,6 +182,35 @@ describe('offline queue (outbox)', () => {
     expect(result.stopped).toBe('signin');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect((await page.listOutbox()).map((i) => [i.key, i.attempts])).toEqual([['expired-token', 1]]);
+  });
+
+  it('keeps the item on 503 DATABASE_UNAVAILABLE and stops; sends it once the database answers again', async () => {
+    const page = await loadPage();
+    const [a, b] = [await coupon(), await coupon()];
+    await page.addToOutbox(press(a, 'busy-key-a'));
+    await page.addToOutbox(press(b, 'busy-key-b'));
+    // Another connection holds the file's write lock past the server's busy timeout.
+    const holder = createDb({ client: 'sqlite', file });
+    const lock = await holder.transaction();
+    const { env, sent } = network();
+    let result: Awaited<ReturnType<typeof page.replayOutbox>>;
+    try {
+      result = await page.replayOutbox(env);
+    } finally {
+      await lock.rollback();
+      await holder.destroy();
+    }
+    expect(result).toEqual({ sent: 1, settled: [], stopped: 'server' });
+    expect((await page.listOutbox()).map((i) => [i.key, i.attempts])).toEqual([
+      ['busy-key-a', 1],
+      ['busy-key-b', 0],
+    ]);
+    expect(await redemptions(a)).toBe(0);
+    const again = await page.replayOutbox(env);
+    expect(again).toMatchObject({ sent: 2, stopped: null });
+    expect(sent.map((s) => s.key)).toEqual(['busy-key-a', 'busy-key-a', 'busy-key-b']);
+    expect(await page.listOutbox()).toEqual([]);
+    expect(await redemptions(a)).toBe(1);
   });
 
   it('sends the same Idempotency-Key again on a retry; a press that had arrived is not counted twice', async () => {

@@ -25,6 +25,9 @@ const SCREENS: Partial<Record<Page, () => Promise<ComponentType>>> = {
   setting: () => import('./catalogue/spot-list-page').then((m) => m.SpotListPage),
   spotNew: () => import('./catalogue/spot-form-page').then((m) => m.SpotFormPage),
   spot: () => import('./catalogue/spot-form-page').then((m) => m.SpotFormPage),
+  prizes: () => import('./prizes/prize-list-page').then((m) => m.PrizeListPage),
+  prizeNew: () => import('./prizes/prize-form-page').then((m) => m.PrizeFormPage),
+  prize: () => import('./prizes/prize-form-page').then((m) => m.PrizeFormPage),
 };
 
 /** Whether a page's screen is built (the others show 準備中; the side menu says so beforehand). */

@@ -9,7 +9,6 @@ export const COMING_SOON_PAGES = [
   'payment',
   'point',
   'couponQuestion',
-  'couponSearch',
   'storeCoupon',
   'nearbyCoupons',
   'pointsPayment',

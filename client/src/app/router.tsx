@@ -67,6 +67,10 @@ const BUILT: Record<Exclude<PageId, ComingSoonPageId>, Screen> = {
     title: 'pages.couponList',
     load: () => import('../features/coupons/pages/coupon-list-page').then((m) => m.CouponListPage),
   },
+  couponSearch: {
+    title: 'pages.couponSearch',
+    load: () => import('../features/search/pages/coupon-search-page').then((m) => m.loadCouponSearchScreen()),
+  },
   couponDetail: {
     title: 'pages.couponDetail',
     load: () => import('../features/coupons/pages/coupon-detail-page').then((m) => m.CouponDetailPage),

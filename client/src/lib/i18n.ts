@@ -10,7 +10,7 @@ export type { Locale };
 export type Messages = typeof ja;
 
 /** Every message key of ja (`coupons.markUsed`, ...): the client's keys are typed from ja. */
-type Leaves<T, P extends string = ''> = {
+export type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 export type MessageKey = Leaves<Messages>;
@@ -50,11 +50,12 @@ export const INTL_TAGS: Record<Locale, string> = {
 /**
  * The namespaces: `translation` (locales/<lang>.json; ja ships in the main bundle) and
  * `content`, the texts of the lazily loaded pages (home, about, privacy, terms, campaign,
- * FAQ, contact, coming soon; locales/content/<lang>.json), never in the main bundle.
+ * FAQ, contact, coming soon; locales/content/<lang>.json) and `search` (registerNamespace),
+ * never in the main bundle.
  */
-export type Namespace = 'content';
-type Loader = () => Promise<{ default: unknown }>;
-const chunks: Record<'translation' | Namespace, Partial<Record<Locale, Loader>>> = {
+export type Namespace = 'content' | 'search';
+export type Loader = () => Promise<{ default: unknown }>;
+const chunks: Partial<Record<'translation' | Namespace, Partial<Record<Locale, Loader>>>> = {
   translation: {
     en: () => import('../../../locales/en.json'),
     ko: () => import('../../../locales/ko.json'),
@@ -69,6 +70,14 @@ const chunks: Record<'translation' | Namespace, Partial<Record<Locale, Loader>>>
     'zh-tw': () => import('../../../locales/content/zh-tw.json'),
   },
 };
+
+/**
+ * Makes a namespace's files known, from the lazy code that uses it (so their loaders are not
+ * in the main bundle): `search` registers itself in lib/search-messages.ts.
+ */
+export function registerNamespace(ns: Namespace, loaders: Partial<Record<Locale, Loader>>): void {
+  chunks[ns] ??= loaders;
+}
 
 /**
  * i18next's backend, reading the message chunks above (no HTTP backend: each file is its own

@@ -18,7 +18,12 @@ export const CouponSearchQuery = Paging.extend({
   area: Area.optional(),
   purpose: Purpose.optional(),
   genre: z.string().trim().min(1).max(100).optional(),
+  /** Words found anywhere in the coupon's search document (issue 15; see coupon-search.ts). */
   keyword: z.string().trim().min(1).max(100).optional(),
+  /** Words found in the names of the coupon's shops (issue 15). */
+  shop: z.string().trim().min(1).max(100).optional(),
+  /** A municipality (市区町村) of the coupon's shops, as GET /coupons/search/select/address lists them. */
+  address: z.string().trim().min(1).max(100).optional(),
   tag: z
     .union([z.string().trim().min(1).max(100), z.array(z.string().trim().min(1).max(100)).max(10)])
     .optional()

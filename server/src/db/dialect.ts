@@ -12,6 +12,49 @@ export function isUniqueViolation(err: unknown): boolean {
   );
 }
 
+/** Node's socket errors for a database server that is down, unreachable or went away. */
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL SQLSTATEs that say "not now" rather than "wrong": too many connections (53300),
+ * query cancelled by `statement_timeout` (57014), admin or crash shutdown and "cannot connect
+ * now" while starting (57P01-57P03), lock wait past `lock_timeout` (55P03); and class 08,
+ * connection exceptions.
+ */
+const PG_UNAVAILABLE = new Set(['53300', '57014', '57P01', '57P02', '57P03', '55P03']);
+
+/**
+ * Whether an error means the database cannot answer now, so the request may succeed if
+ * tried again later: the server refused or dropped the connection, it is shutting down or
+ * starting, a statement or lock wait ran past its timeout, no pool connection came within
+ * `acquireConnectionTimeout` (KnexTimeoutError), or SQLite's file stayed locked by another
+ * process past `busy_timeout` (SQLITE_BUSY*, SQLITE_LOCKED*). The only place these are
+ * recognised; the error handler answers them 503 DATABASE_UNAVAILABLE with Retry-After.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; name?: unknown; message?: unknown; errors?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (CONNECTION_ERRNOS.has(code) || PG_UNAVAILABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  if (/^SQLITE_(BUSY|LOCKED)/.test(code)) return true;
+  if (e.name === 'KnexTimeoutError') return true;
+  // pg's own errors for a connection that broke or never opened carry no code (knex may
+  // prefix the statement: "ROLLBACK - Connection terminated unexpectedly").
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (/Connection terminated|Client has encountered a connection error|timeout expired$/.test(message)) return true;
+  // Connecting to a name with several addresses fails with all of their errors.
+  return Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every(isDatabaseUnavailable);
+}
+
 const jstFormatter = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Tokyo',
   year: 'numeric',

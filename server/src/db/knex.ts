@@ -1,9 +1,10 @@
 import knexFactory, { type Knex } from 'knex';
 import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APP_ROOT, COMPILED } from '../app-root';
-import type { Config } from '../config';
+import type { Config, DbTimeouts } from '../config';
 
 export type Db = Knex;
 
@@ -75,24 +76,79 @@ export function cachePreparedStatements(conn: SqliteConnection, size = SQLITE_ST
   };
 }
 
-/** Knex settings for a database: PostgreSQL via `pg`, or SQLite via better-sqlite3 with foreign keys on. */
+/** The database timeouts when the config names none (the defaults of config.ts). */
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
+  statementMs: 5_000,
+  lockMs: 3_000,
+  acquireMs: 5_000,
+  connectMs: 5_000,
+  sqliteBusyMs: 5_000,
+};
+
+/** knex's own dialect classes (no typings; knex documents a Client class as `client`). */
+const knexInternals = createRequire(import.meta.url);
+const BetterSqliteClient = knexInternals('knex/lib/dialects/better-sqlite3') as new (config: Knex.Config) => object;
+const SqliteTransaction = knexInternals('knex/lib/dialects/sqlite3/execution/sqlite-transaction') as new (
+  ...args: unknown[]
+) => { begin(conn: unknown): Promise<unknown>; query(conn: unknown, sql: string): Promise<unknown> };
+
+/**
+ * SQLite transactions that take the write lock when they begin (`BEGIN IMMEDIATE`). knex
+ * begins with a deferred `BEGIN`: a transaction that reads and then writes, while another
+ * process (WEB_CONCURRENCY > 1 on one file) committed in between, fails with
+ * SQLITE_BUSY_SNAPSHOT, which no busy handler can retry. Beginning immediately makes the
+ * second writer wait in `busy_timeout` instead, before it has read anything. Every
+ * transaction of the app writes or reads for a write, and one process runs one at a time
+ * anyway (a pool of one connection).
+ */
+class ImmediateSqliteTransaction extends SqliteTransaction {
+  override begin(conn: unknown) {
+    return this.query(conn, 'BEGIN IMMEDIATE;');
+  }
+}
+
+class ImmediateBetterSqliteClient extends BetterSqliteClient {
+  transaction(...args: unknown[]) {
+    return new ImmediateSqliteTransaction(this, ...args);
+  }
+}
+
+/**
+ * Knex settings for a database: PostgreSQL via `pg` with per-connection statement and lock
+ * timeouts, or SQLite via better-sqlite3 with foreign keys on, WAL, a busy timeout and
+ * immediate transactions. Either way a pool connection is waited for `acquireMs` at most.
+ */
 export function knexConfig(database: Config['database']): Knex.Config {
   const migrations = { migrationSource, tableName: 'knex_migrations' };
+  const timeouts = database.timeouts ?? DEFAULT_DB_TIMEOUTS;
   if (database.client === 'pg') {
-    return { client: 'pg', connection: database.url, pool: { min: 0, max: 10 }, migrations };
+    return {
+      client: 'pg',
+      // pg sends both timeouts as start-up parameters of each connection (no extra statement).
+      connection: {
+        connectionString: database.url,
+        statement_timeout: timeouts.statementMs,
+        lock_timeout: timeouts.lockMs,
+        connectionTimeoutMillis: timeouts.connectMs,
+      } as Knex.PgConnectionConfig,
+      pool: { min: 0, max: 10 },
+      acquireConnectionTimeout: timeouts.acquireMs,
+      migrations,
+    };
   }
   if (database.file !== ':memory:') mkdirSync(dirname(resolve(database.file)), { recursive: true });
   return {
-    client: 'better-sqlite3',
+    client: ImmediateBetterSqliteClient as unknown as typeof Knex.Client,
     connection: { filename: database.file },
     useNullAsDefault: true,
+    acquireConnectionTimeout: timeouts.acquireMs,
     pool: {
       min: 1,
       max: 1,
       afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
         conn.pragma('foreign_keys = ON');
         conn.pragma('journal_mode = WAL');
-        conn.pragma('busy_timeout = 5000');
+        conn.pragma(`busy_timeout = ${Math.trunc(timeouts.sqliteBusyMs)}`);
         cachePreparedStatements(conn);
         done(null, conn);
       },

@@ -1,14 +1,17 @@
+import type { DerivedData } from '../db/derived-data';
 import type { AppDeps } from '../http/context';
 import type { AnyRoute } from '../http/route';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { campaignRoutes } from './campaigns/campaigns.routes';
+import { COUPON_SEARCH_DATA } from './coupon-search';
 import { deliverDueInquiries } from './contacts';
 import { contactRoutes } from './contacts/contacts.routes';
 import { couponReportRoutes } from './coupon-reports/coupon-reports.routes';
 import { adminCouponRoutes } from './coupons/admincoupons.routes';
 import { couponCallRoutes } from './coupons/coupons.calls.routes';
 import { couponRoutes } from './coupons/coupons.routes';
+import { couponSearchRoutes } from './coupons/coupons.search.routes';
 import { faqRoutes } from './faqs/faqs.routes';
 import { healthRoutes } from './health/health.routes';
 import { prizeRoutes } from './prizes/prizes.routes';
@@ -27,8 +30,16 @@ export type DomainJob = {
   run: (deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'mailer'>) => Promise<unknown>;
 };
 
-/** A domain as app.ts mounts it: its name, its API routes (paths as spec section 7) and its jobs. */
-export type Domain = { name: string; routes: (deps: AppDeps) => AnyRoute[]; jobs?: readonly DomainJob[] };
+/**
+ * A domain as app.ts mounts it: its name, its API routes (paths as spec section 7), its jobs,
+ * and the derived data it keeps (main.ts brings it up to date at start, db/derived-data.ts).
+ */
+export type Domain = {
+  name: string;
+  routes: (deps: AppDeps) => AnyRoute[];
+  jobs?: readonly DomainJob[];
+  derived?: readonly DerivedData[];
+};
 
 /**
  * Every domain with routes, in mounting order: the one list app.ts reads. A new domain adds
@@ -39,7 +50,11 @@ export const DOMAINS: readonly Domain[] = [
   { name: 'health', routes: healthRoutes },
   { name: 'auth', routes: authRoutes },
   { name: 'staff', routes: staffRoutes },
-  { name: 'coupons', routes: (deps) => [...couponRoutes(deps), ...adminCouponRoutes(deps)] },
+  {
+    name: 'coupons',
+    routes: (deps) => [...couponRoutes(deps), ...couponSearchRoutes(deps), ...adminCouponRoutes(deps)],
+    derived: [COUPON_SEARCH_DATA],
+  },
   // Issue 15: the remaining visitor coupon calls of spec 7 (their own file).
   { name: 'coupon-calls', routes: couponCallRoutes },
   { name: 'campaigns', routes: campaignRoutes },

@@ -6,6 +6,7 @@ import type { Locale } from '../contracts/common';
 import type { CsvRowError } from '../contracts/spots-admin';
 import { translator } from '../i18n';
 import { AppError } from './errors';
+import { readingMultipart } from './body-guards';
 
 /**
  * CSV plumbing shared by the admin imports and exports (issue 6): reading an uploaded file
@@ -116,7 +117,7 @@ export async function readCsvUpload(req: Request, res: Response, maxBytes = CSV_
       limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 },
     }).single('file');
     try {
-      await runMiddleware(req, res, upload);
+      await runMiddleware(req, res, readingMultipart(upload));
     } catch (err) {
       if (err instanceof multer.MulterError) {
         if (err.code === 'LIMIT_FILE_SIZE') throw new AppError(413, 'PAYLOAD_TOO_LARGE');

@@ -1,19 +1,32 @@
 import type { NextFunction, Request, Response } from 'express';
-import { isUniqueViolation } from '../db/dialect';
+import { isDatabaseUnavailable, isUniqueViolation } from '../db/dialect';
 import { translator } from '../i18n';
 import { AppError, ConflictError } from './errors';
 import type { ErrorBody } from '../contracts/common';
 
+/** Seconds a caller is asked to wait (`Retry-After`) before trying a 503 again. */
+export const RETRY_AFTER_S = 5;
+
 /**
  * The only place that builds an error response: `{error: {code, message, details?, requestId}}`
  * with the message in the caller's language (x-lang). A unique-index violation that no
- * service translated becomes 409 DUPLICATE; anything unknown is logged and answers 500.
+ * service translated becomes 409 DUPLICATE; a database that cannot answer now (down, shutting
+ * down, locked past a timeout: `isDatabaseUnavailable`) 503 DATABASE_UNAVAILABLE, logged as a
+ * warning; every 503 carries `Retry-After`. Anything unknown is logged and answers 500. An
+ * error after the answer has started (the request deadline answered first) is only logged.
  */
 export function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction) {
+  if (res.headersSent) {
+    req.log?.warn({ err, requestId: req.requestId }, 'error after the answer was sent');
+    return;
+  }
   let appError: AppError;
   if (err instanceof AppError) appError = err;
   else if (isUniqueViolation(err)) appError = new ConflictError('DUPLICATE');
-  else if (isUploadLimitError(err))
+  else if (isDatabaseUnavailable(err)) {
+    req.log?.warn({ err, requestId: req.requestId }, 'database unavailable');
+    appError = new AppError(503, 'DATABASE_UNAVAILABLE');
+  } else if (isUploadLimitError(err))
     appError = new AppError(
       err.code === 'LIMIT_FILE_SIZE' ? 413 : 400,
       err.code === 'LIMIT_FILE_SIZE' ? 'PAYLOAD_TOO_LARGE' : 'UPLOAD_REFUSED',
@@ -33,6 +46,7 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
       requestId: req.requestId,
     },
   };
+  if (appError.status === 503 && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(RETRY_AFTER_S));
   res.status(appError.status).json(body);
 }
 

@@ -37,8 +37,15 @@ type RenderEntry = {
   renderPage(url: string, id: PageId, data: ServerRender): { html: string; title: string };
 };
 
-/** The data a server-rendered page shows (what its screen would load first), by page and language. */
-export type PageDataSource = (id: PageId, locale: Locale) => Promise<Omit<PrerenderedData, 'locale'>>;
+/**
+ * The data a server-rendered page shows (what its screen would load first), by page, language
+ * and the page URL's query (the coupon list's filters, issue 15).
+ */
+export type PageDataSource = (
+  id: PageId,
+  locale: Locale,
+  query: Request['query'],
+) => Promise<Omit<PrerenderedData, 'locale'>>;
 
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
@@ -117,7 +124,7 @@ export function pageHandler(dist: string, opts: { dataFor: PageDataSource; exist
     const data: ServerRender = {
       locale,
       userAgent,
-      ...(isPhoneUserAgent(userAgent) ? await opts.dataFor(id, locale) : {}),
+      ...(isPhoneUserAgent(userAgent) ? await opts.dataFor(id, locale, req.query) : {}),
     };
     const { html, title } = r.entry.renderPage(req.originalUrl, id, data);
     let links = linksOf.get(module);

@@ -4,6 +4,7 @@ import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { ErrorBody } from '../contracts/common';
 import type { Actor, AppDeps, LimiterName } from './context';
 import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from './errors';
+import { readingMultipart } from './body-guards';
 import type { Locale } from '../contracts/common';
 
 /**
@@ -140,7 +141,7 @@ export function mountRoutes(
       ...(isAdminArea(route) ? [guards.adminAllowList] : []),
       ...(route.rateLimit ? guards.limiters[route.rateLimit] : []),
       access,
-      ...(route.upload ? [route.upload] : []),
+      ...(route.upload ? [readingMultipart(route.upload)] : []),
     ];
     router[route.method](expressPath, ...before, async (req: Request, res: Response, next: NextFunction) => {
       try {
@@ -213,7 +214,8 @@ function successContent(route: AnyRoute) {
  * The error statuses a route may answer, as OpenAPI documents them: its own, 400 (bad input),
  * 401 (a token sent that is not valid, on any route; and nobody signed in where someone must
  * be), 415 for a JSON body, 403 for the wrong caller or behind the admin allow-list, 429
- * behind a rate limiter.
+ * behind a rate limiter, and 503 (the database cannot answer now, or the request deadline
+ * passed: DATABASE_UNAVAILABLE with Retry-After) on every route.
  */
 export function errorStatuses(route: AnyRoute): number[] {
   const guarded = route.access !== 'public' && route.access !== 'optionalVisitor';
@@ -226,6 +228,7 @@ export function errorStatuses(route: AnyRoute): number[] {
       ...(guarded ? [403] : []),
       ...(isAdminArea(route) ? [403] : []),
       ...(route.rateLimit ? [429] : []),
+      503,
     ]),
   ].sort();
 }

@@ -147,7 +147,7 @@ function authHeaders(): Record<string, string> {
  * Saves a file from the API (which wants the bearer token, so a plain link cannot fetch it)
  * under the server's file name or `fallback`.
  */
-async function downloadAuthed(
+export async function downloadAuthed(
   path: string,
   query: Record<string, string | number | boolean> | undefined,
   accept: string,

@@ -454,7 +454,7 @@ function CouponForm({ coupon, title }: { coupon: AdminCoupon | null; title: stri
           </section>
 
           <ImagesCard
-            couponId={stored?.id}
+            ownerId={stored?.id}
             images={images}
             onImages={setImages}
             queued={queued}

@@ -4,23 +4,42 @@ import { adminMessageOf } from '../lib/api';
 import { useAdminT } from '../lib/i18n';
 import { deleteCouponImages, uploadCouponImages, type CouponImage } from './coupons.api';
 
+/** Where a record's images go: upload and delete by offset (coupons by default; prizes reuse the card). */
+export type ImageStore = {
+  /** The multipart field name (couponImage, prizeImage). */
+  field: string;
+  upload: (ownerId: number, files: File[], onProgress: (f: number) => void) => Promise<CouponImage[]>;
+  remove: (ownerId: number, offsets: number[]) => Promise<CouponImage[]>;
+};
+
+const COUPON_IMAGES: ImageStore = { field: 'couponImage', upload: uploadCouponImages, remove: deleteCouponImages };
+
 export const MAX_IMAGES = 10;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /**
- * Coupon images (issue 6). A saved coupon uploads at once (multipart, with progress) and
- * deletes by offset; a new one keeps the chosen files until it is saved. The server checks
+ * Coupon images (issue 6), and prize images (issue 12, `store`). A saved record uploads at
+ * once (multipart, with progress) and deletes by offset; a new one keeps the chosen files
+ * until it is saved. The server checks
  * the bytes and strips metadata; here only the size and the declared type are checked first.
  */
 export function ImagesCard({
-  couponId,
+  ownerId,
+  store = COUPON_IMAGES,
+  testId = 'coupon-images',
+  texts,
   images,
   onImages,
   queued,
   onQueue,
   progress: outerProgress,
 }: {
-  couponId?: number;
+  /** The saved record's id; undefined while it is new (files wait in `queued`). */
+  ownerId?: number;
+  store?: ImageStore;
+  testId?: string;
+  /** The record's own words where the coupon's would be wrong: an image's alt text, the wait-for-save hint. */
+  texts?: { alt: (n: number) => string; afterSave: string };
   images: CouponImage[];
   onImages: (images: CouponImage[]) => void;
   queued: File[];
@@ -49,11 +68,11 @@ export function ImagesCard({
     const big = files.find((f) => f.size > MAX_IMAGE_BYTES);
     if (big) return setError(t('couponForm.images.tooBig', { name: big.name }));
     if (count + files.length > MAX_IMAGES) return setError(t('couponForm.images.tooMany', { max: MAX_IMAGES }));
-    if (couponId === undefined) return onQueue([...queued, ...files]);
+    if (ownerId === undefined) return onQueue([...queued, ...files]);
     setBusy(true);
     setProgress(0);
     try {
-      onImages(await uploadCouponImages(couponId, files, setProgress));
+      onImages(await store.upload(ownerId, files, setProgress));
     } catch (err) {
       setError(adminMessageOf(err));
     } finally {
@@ -64,12 +83,12 @@ export function ImagesCard({
   };
 
   const remove = async (offset: number) => {
-    if (couponId === undefined) return;
+    if (ownerId === undefined) return;
     if (!window.confirm(t('couponForm.images.confirmDelete'))) return;
     setError(null);
     setBusy(true);
     try {
-      onImages(await deleteCouponImages(couponId, [offset]));
+      onImages(await store.remove(ownerId, [offset]));
     } catch (err) {
       setError(adminMessageOf(err));
     } finally {
@@ -92,12 +111,12 @@ export function ImagesCard({
         </span>
       </h2>
       {(images.length > 0 || queued.length > 0) && (
-        <ul className="adm-images" data-testid="coupon-images">
+        <ul className="adm-images" data-testid={testId}>
           {images.map((img, i) => (
             <li key={img.url} className="adm-image">
               <img
                 src={img.smallUrl}
-                alt={t('couponForm.images.alt', { n: i + 1 })}
+                alt={texts ? texts.alt(i + 1) : t('couponForm.images.alt', { n: i + 1 })}
                 width={img.width}
                 height={img.height}
                 loading="lazy"
@@ -163,7 +182,7 @@ export function ImagesCard({
             ref={input}
             className="adm-visually-hidden"
             type="file"
-            name="couponImage"
+            name={store.field}
             accept="image/jpeg,image/png,image/webp,image/gif,image/heic,image/heif,image/avif"
             multiple
             disabled={busy}
@@ -172,8 +191,8 @@ export function ImagesCard({
           />
         </label>
       )}
-      {couponId === undefined && queued.length > 0 && (
-        <p className="adm-field__hint">{t('couponForm.images.afterSave')}</p>
+      {ownerId === undefined && queued.length > 0 && (
+        <p className="adm-field__hint">{texts?.afterSave ?? t('couponForm.images.afterSave')}</p>
       )}
       {error && (
         <p className="adm-field__error" role="alert">

@@ -14,6 +14,7 @@ import { assertCsvHeader, CsvFileError, csvRowsError, decodeCsv, parseCsv } from
 import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import type { ImageStore } from '../../storage/image-store';
 import { recordAudit, type AuditActor } from '../audit';
+import { refreshCouponSearch } from '../coupon-search';
 import { spotIdsByStoreCode, spotsOfCoupons } from '../spots';
 import { couponIdOf, readCouponHeader, sameCoupon, validateCouponRows } from './coupons.csv';
 import { storeCouponImage, type StoredImage } from './coupon-images';
@@ -190,6 +191,7 @@ export async function createAdminCoupon(
   await checkSpots(db, staff, input.spotIds);
   const id = await db.transaction(async (trx) => {
     const newId = await insertCoupon(trx, input, now);
+    await refreshCouponSearch(trx, [newId]);
     await recordAudit(trx, staff, {
       action: 'create',
       entity: 'coupon',
@@ -227,6 +229,7 @@ export async function updateAdminCoupon(
   const before = await getAdminCoupon(db, store, staff, id, today);
   await db.transaction(async (trx) => {
     await updateCoupon(trx, id, input, now);
+    await refreshCouponSearch(trx, [id]);
     await recordAudit(trx, staff, {
       action: 'update',
       entity: 'coupon',
@@ -407,6 +410,7 @@ export async function importCouponsCsv(
       .map((c) => ({ id: c.id, input: c.input }));
     const createdIds = await insertCoupons(trx, creates, now);
     if ((await updateCoupons(trx, updates, now)) !== updates.length) throw new ConflictError('CSV_IMPORT_CONFLICT');
+    await refreshCouponSearch(trx, [...createdIds, ...updates.map((u) => u.id)]);
     const audit = (entityId: number, before: unknown, after: AdminCouponInput) =>
       recordAudit(trx, staff, { action: 'import', entity: 'coupon', entityId, before, after, now });
     for (const [i, input] of creates.entries()) await audit(createdIds[i]!, null, input);

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { Area, Locale, Purpose } from '../../contracts/common';
 import type { CouponSearchQuery } from '../../contracts/coupons';
 import { toBool, toInt, toIso } from '../../db/dialect';
-import { likePattern, loadTranslations } from '../../db/translations';
+import { loadTranslations } from '../../db/translations';
+import { applyCouponFilters, shownOn } from './coupons.search.repo';
 
 export interface CouponRow {
   id: number;
@@ -60,8 +61,8 @@ async function present(db: Knex, rows: Raw[], locale: Locale): Promise<CouponRow
 }
 
 /**
- * Published coupons valid on JST day `day` matching the filters, newest first. The keyword
- * matches the title, description or discount text in any locale, or a spot's name.
+ * Published coupons valid on JST day `day` matching the filters (applyCouponFilters: the
+ * keyword through the coupon's search document, issue 15), newest first.
  * `favoritesOf`: only the favourites of that visitor (user id).
  */
 export async function searchPublished(
@@ -71,41 +72,10 @@ export async function searchPublished(
   locale: Locale,
   favoritesOf?: number,
 ): Promise<{ rows: CouponRow[]; total: number }> {
-  const base = db('coupons as c')
-    .whereNull('c.deleted_at')
-    .where('c.published', true)
-    .andWhere('c.valid_from', '<=', day)
-    .andWhere('c.valid_to', '>=', day);
+  const base = shownOn(db, day);
   if (favoritesOf !== undefined)
     base.whereExists(db('coupon_favorites as f').whereRaw('f.coupon_id = c.id').andWhere('f.user_id', favoritesOf));
-  if (q.area) base.andWhere('c.area', q.area);
-  if (q.purpose) base.andWhere('c.purpose', q.purpose);
-  if (q.genre) base.andWhere('c.genre', q.genre);
-  for (const tag of q.tag) {
-    base.whereExists(db('coupon_tags as t').whereRaw('t.coupon_id = c.id').andWhere('t.tag', tag));
-  }
-  if (q.keyword) {
-    const pattern = likePattern(q.keyword);
-    base.andWhere((w) =>
-      w
-        .whereExists(
-          db('coupon_translations as ct')
-            .whereRaw('ct.coupon_id = c.id')
-            .andWhere((x) =>
-              x
-                .whereRaw("lower(ct.title) like ? escape '\\'", [pattern])
-                .orWhereRaw("lower(ct.description) like ? escape '\\'", [pattern])
-                .orWhereRaw("lower(ct.discount_text) like ? escape '\\'", [pattern]),
-            ),
-        )
-        .orWhereExists(
-          db('coupon_spots as cs')
-            .join('spot_translations as st', 'st.spot_id', 'cs.spot_id')
-            .whereRaw('cs.coupon_id = c.id')
-            .andWhereRaw("lower(st.name) like ? escape '\\'", [pattern]),
-        ),
-    );
-  }
+  applyCouponFilters(db, base, q);
   const [rows, countRow] = await Promise.all([
     base
       .clone()

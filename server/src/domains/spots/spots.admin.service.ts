@@ -17,6 +17,7 @@ import { assertCsvHeader, CsvFileError, csvRowsError, decodeCsv, parseCsv } from
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import type { StaffActor } from '../../http/context';
 import { recordAudit } from '../audit';
+import { refreshCouponSearchOfSpots } from '../coupon-search';
 import { actingStaff } from '../staff';
 import {
   findQrCode,
@@ -154,6 +155,8 @@ export async function saveSpot(
       }
       if (!sameSpot(before, next)) {
         await updateSpots(trx, [{ id: a.id, ...next }], a.now);
+        // Its coupons' search documents hold its names and address (issue 15).
+        await refreshCouponSearchOfSpots(trx, [a.id]);
         await recordAudit(trx, actor, {
           action: 'update',
           entity: 'spot',
@@ -339,6 +342,10 @@ export async function importSpotsCsv(
         trx,
         updates.map((u) => ({ id: u.before.id, ...u.next })),
         a.now,
+      );
+      await refreshCouponSearchOfSpots(
+        trx,
+        updates.map((u) => u.before.id),
       );
       const audit = (entityId: number, before: SpotRecord | null, after: SpotRecord) =>
         recordAudit(trx, actor, { action: 'import', entity: 'spot', entityId, before, after, now: a.now });

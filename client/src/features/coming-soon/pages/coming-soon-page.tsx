@@ -8,7 +8,6 @@ const TEXTS: Partial<Record<PageId, ContentKey>> = {
   payment: 'soon.text.payment',
   point: 'soon.text.point',
   couponQuestion: 'soon.text.couponQuestion',
-  couponSearch: 'soon.text.couponSearch',
   storeCoupon: 'soon.text.storeCoupon',
   nearbyCoupons: 'soon.text.nearbyCoupons',
   pointsPayment: 'soon.text.pointsPayment',

@@ -14,9 +14,15 @@ import { ClientError, errorText } from '../../../lib/errors';
 import type { Position } from '../../../lib/geolocation';
 import type { Locale } from '../../../lib/i18n';
 
-/** GET /api/coupons/list/search: one page of published, valid coupons, newest first. */
-export function fetchCouponPage(page: number, locale: Locale, signal?: AbortSignal): Promise<CouponList> {
-  return api<CouponList>('/coupons/list/search', { query: { page, limit: COUPON_LIST_PAGE_SIZE }, locale, signal });
+/**
+ * GET /api/coupons/list/search: one page of published, valid coupons, newest first, under the
+ * list filters of the page URL's query `filters` (the API leaves other parameters aside).
+ */
+export function fetchCouponPage(page: number, locale: Locale, filters = '', signal?: AbortSignal): Promise<CouponList> {
+  const q = new URLSearchParams(filters);
+  q.set('page', `${page}`);
+  q.set('limit', `${COUPON_LIST_PAGE_SIZE}`);
+  return api<CouponList>(`/coupons/list/search?${q}`, { locale, signal });
 }
 
 /** GET /api/coupons/{id}: detail with spots and, when signed in, whether it was used today. */

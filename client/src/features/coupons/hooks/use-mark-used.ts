@@ -43,8 +43,9 @@ const FRESH_OUTCOME_MS = 12 * 3600 * 1000;
  * Offline (or the network already failing) the press goes to the queue in IndexedDB with
  * its key, position, accuracy and `usedAt` = the time pressed, and the coupon shows
  * 'pending'; it is sent when the network is back (lib/offline-sync, the service worker).
- * A press whose request fails on the way is queued exactly as it was sent (same key, same
- * body), so if it did arrive its replay answers the same and changes nothing.
+ * A press whose request fails on the way, or is answered 503 (the database cannot answer
+ * now), is queued exactly as it was sent (same key, same body), so if it did arrive its
+ * replay answers the same and changes nothing.
  *
  * The state shown combines this press with the queue (a press from an earlier visit still
  * waiting) and the answers to replayed presses (done: used with its stamp; refused: the
@@ -142,8 +143,10 @@ export function useMarkUsed(couponId: number, couponTitle: string, givesGold: bo
             return;
           }
         } catch (err) {
-          if (err instanceof ApiError && err.status === 0) {
-            noteNetworkFailure();
+          // No network, or a server that cannot answer now (503: database unavailable): the
+          // press waits in the queue, which sends it again with the same key.
+          if (err instanceof ApiError && (err.status === 0 || err.status === 503)) {
+            if (err.status === 0) noteNetworkFailure();
             await queue(body);
             return;
           }

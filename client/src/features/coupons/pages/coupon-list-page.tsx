@@ -1,4 +1,5 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Delayed } from '../../../components/delayed';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
@@ -10,17 +11,30 @@ import { SavedNote } from '../../../components/offline-saved-note';
 import { useCouponListStore } from '../stores/coupon-list.store';
 import '../../../components/coupons.css';
 
-/** `/coupon/`: every usable coupon in two columns, loading more as the visitor scrolls. */
+/**
+ * The way into the search screen and the filter chips (issue 15): their own chunk, mounted
+ * after the first render (as the footer), in a box that keeps their place meanwhile.
+ */
+const ListTools = lazy(() => import('../components/list-tools'));
+
+/**
+ * `/coupon/`: every usable coupon in two columns, loading more as the visitor scrolls; with
+ * list filters in the URL (from the search screen, or a shared link) only those coupons, and
+ * a chip per filter to take it off.
+ */
 export function CouponListPage() {
   const t = useT();
   const locale = useLocale();
+  const filters = useLocation().search;
+  const [tools, setTools] = useState(false);
+  useEffect(() => setTools(true), []);
   const store = useCouponListStore();
   // On the server the store is shared by every request: the page rendered comes from the request.
   const prerendered = useServerRender()?.couponList;
   const { items, total, loading, error, savedAt, loadMore, reset, saveCopy } = prerendered
     ? { ...store, items: prerendered.items, total: prerendered.total, loading: false, error: null, savedAt: null }
     : store;
-  const current = prerendered !== undefined || store.locale === locale;
+  const current = prerendered !== undefined || (store.locale === locale && store.filters === filters);
   const hasMore = total === null || items.length < total;
   const owner = useOwner();
   const pendingItems = useOfflineStore((s) => s.pending);
@@ -40,9 +54,9 @@ export function CouponListPage() {
   });
 
   useEffect(() => {
-    if (!current || (items.length === 0 && !loading)) void loadMore(locale);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival and language change: later pages load by scrolling
-  }, [locale]);
+    if (!current || (items.length === 0 && !loading)) void loadMore(locale, filters);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival, language and filter change: later pages load by scrolling
+  }, [locale, filters]);
 
   const sentinel = useInView<HTMLDivElement>(() => void loadMore(locale), {
     enabled: current && hasMore && !error && !loading && items.length > 0,
@@ -58,6 +72,13 @@ export function CouponListPage() {
           {t('coupons.listTitle')}
         </h1>
         <p className="page-head__lead">{t('coupons.listLead')}</p>
+        <div className="list-tools">
+          {tools && (
+            <Suspense fallback={null}>
+              <ListTools filters={filters} />
+            </Suspense>
+          )}
+        </div>
         {current && total !== null && total > 0 && savedAt === null && (
           <p className="page-head__count" data-testid="coupon-total">
             {t('coupons.total', { total: formatNumber(total, locale) })}

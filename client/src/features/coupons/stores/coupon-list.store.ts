@@ -17,6 +17,12 @@ import { listCopyId, type ListCopy } from '../api/coupons.copies';
 
 type ListState = {
   locale: Locale | null;
+  /**
+   * The page URL's query the pages were loaded with: the list filters of issue 15
+   * (`?area=aso&tag=温泉`, what GET /coupons/list/search takes; a shared link reproduces the
+   * search), '' for the whole list.
+   */
+  filters: string;
   items: CouponCard[];
   page: number;
   total: number | null;
@@ -24,8 +30,8 @@ type ListState = {
   error: string | null;
   /** When the list shown is the saved copy: the time it was saved (issue 5); null when live. */
   savedAt: number | null;
-  /** Loads the next page in `locale`; starts over when the language changed. */
-  loadMore: (locale: Locale) => Promise<void>;
+  /** Loads the next page in `locale` under `filters` (default: the current ones); starts over when either changed. */
+  loadMore: (locale: Locale, filters?: string) => Promise<void>;
   /** Saves the pages shown for offline use; the screen calls it once they have painted. */
   saveCopy: (locale: Locale) => void;
   /** Forgets the list (and, with `locale`, loads its first page again). */
@@ -43,10 +49,12 @@ const offlineStore = () => import('../../../lib/offline-store');
  * detail keeps the pages and the scroll position. Every page loaded is saved (issue 5, once
  * it has painted): with
  * no network the first page comes from that copy, at once offline, after SLOW_READ_MS on a
- * weak signal, and the list says when it was saved.
+ * weak signal, and the list says when it was saved. A filtered list is neither saved nor
+ * read from the copy: search needs the network.
  */
 export const useCouponListStore = create<ListState>((set, get) => {
   async function showCopy(locale: Locale): Promise<boolean> {
+    if (get().filters) return false;
     const copy = await offlineStore().then(
       (m) => m.getSnapshot<ListCopy>(listCopyId(locale)),
       () => null,
@@ -68,12 +76,15 @@ export const useCouponListStore = create<ListState>((set, get) => {
   const firstPage = prerendered?.couponList;
   return {
     locale: null,
+    // The server rendered the page for this URL, filters included.
+    filters: typeof location === 'undefined' ? '' : location.search,
     ...empty,
     ...(firstPage && prerendered
       ? { locale: prerendered.locale, items: firstPage.items, page: firstPage.page, total: firstPage.total }
       : {}),
-    loadMore: async (locale) => {
-      if (get().locale !== locale) set({ locale, ...empty });
+    loadMore: async (locale, filters = get().filters) => {
+      const stale = () => get().locale !== locale || get().filters !== filters;
+      if (stale()) set({ locale, filters, ...empty });
       const { loading, total, items, page, savedAt } = get();
       if (loading || savedAt !== null || (total !== null && items.length >= total)) return;
       set({ loading: true, error: null });
@@ -81,9 +92,9 @@ export const useCouponListStore = create<ListState>((set, get) => {
       if (first && !useOfflineStore.getState().online && (await showCopy(locale))) return;
       const slow = first ? setTimeout(() => void showCopy(locale), SLOW_READ_MS) : undefined;
       try {
-        const res = await fetchCouponPage(page + 1, locale);
+        const res = await fetchCouponPage(page + 1, locale, filters);
         noteNetworkSuccess();
-        if (get().locale !== locale) return;
+        if (stale()) return;
         // A saved copy shown meanwhile (weak signal) gives way to the live first page.
         const base = get().savedAt !== null ? [] : get().items;
         const seen = new Set(base.map((c) => c.id));
@@ -93,7 +104,7 @@ export const useCouponListStore = create<ListState>((set, get) => {
         set({ items: next, page: res.meta.page, total: nextTotal, loading: false, savedAt: null });
       } catch (err) {
         if (isNetworkError(err)) noteNetworkFailure();
-        if (get().locale !== locale) return;
+        if (stale()) return;
         if (get().savedAt !== null) return set({ loading: false });
         if (first && isNetworkError(err) && (await showCopy(locale))) return;
         set({ loading: false, error: messageOf(err) });
@@ -103,7 +114,7 @@ export const useCouponListStore = create<ListState>((set, get) => {
     },
     saveCopy: (locale) => {
       const { items, total, page, savedAt } = get();
-      if (get().locale !== locale || savedAt !== null || items.length === 0) return;
+      if (get().locale !== locale || savedAt !== null || items.length === 0 || get().filters) return;
       const copy: ListCopy = { items, total: total ?? items.length, page };
       whenIdle(
         () =>
