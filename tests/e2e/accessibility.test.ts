@@ -121,6 +121,10 @@ const SCREENS: Screen[] = [
   { name: 'favorites-signed-out', page: 'favorites', as: 'visitor', path: () => '/coupon/favorite/' },
   { name: 'ranking', page: 'ranking', as: 'visitor', path: () => '/coupon/ranking/' },
   { name: 'ranking-season-aso', page: 'ranking', as: 'visitor', path: () => '/coupon/ranking/?period=season&area=aso' },
+  { name: 'stamp-rally-not-found', page: 'stampRally', as: 'visitor', path: () => '/campaign/stamp-rally/999999/' },
+  { name: 'info-form-choose-first', page: 'infoForm', as: 'visitor', path: () => '/info/form/', open: async (p) => { await p.getByTestId('agree').check(); await p.locator('main form button[type="submit"]').click(); await shown(p, 'info-about-error'); } },
+  { name: 'info-form-results', page: 'infoForm', as: 'visitor', path: () => '/info/form/', open: async (p) => { await p.getByLabel('クーポン名・お店の名前で探す').fill('熊本'); await tap(p, '探す'); await shown(p, 'info-results'); } },
+  { name: 'info-form-linked-coupon', page: 'infoForm', as: 'visitor', path: (i) => `/info/form/?coupon=${i.coupon}`, open: (p) => shown(p, 'info-chosen') },
   { name: 'not-found', page: '404', as: 'visitor', path: () => '/no-such-page/' },
   // Visitor, signed in (demo sign-in)
   { name: 'stamps-empty', page: 'stamps', as: 'member', path: () => '/stamp/' },
@@ -134,6 +138,7 @@ const SCREENS: Screen[] = [
   { name: 'coupon-detail-used', page: 'couponDetail', as: 'member', path: (i) => `/coupon/${i.coupon}/`, open: async (p) => { await tap(p, '使用済みにする'); await shown(p, 'coupon-used'); } },
   { name: 'stamps-with-stamp', page: 'stamps', as: 'member', path: (i) => `/stamp/${i.rally}/` },
   { name: 'prize-signed-in', page: 'prize', as: 'member', path: (i) => `/prize/${i.rally}/`, open: (p) => shown(p, 'prize-balance') },
+  { name: 'stamp-rally-signed-in', page: 'stampRally', as: 'member', path: (i) => `/campaign/stamp-rally/${i.rally}/`, open: (p) => shown(p, 'rally-total') },
   { name: 'coupon-list-signed-in', page: 'couponList', as: 'member', path: () => '/coupon/' },
   // Staff (desktop 1280x800)
   { name: 'admin-login', page: 'login', as: 'guest-staff', path: () => '/management_admin/login/' },

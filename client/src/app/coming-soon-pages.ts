@@ -9,10 +9,8 @@ export const COMING_SOON_PAGES = [
   'payment',
   'point',
   'couponQuestion',
-  'infoForm',
   'pointsPayment',
   'paymentThanks',
   'prizeQuestion',
-  'stampRally',
 ] as const satisfies readonly PageId[];
 export type ComingSoonPageId = (typeof COMING_SOON_PAGES)[number];

@@ -115,6 +115,15 @@ const BUILT: Record<Exclude<PageId, ComingSoonPageId>, Screen> = {
     title: 'pages.prize',
     load: () => import('../features/prizes/pages/prize-page').then((m) => m.PrizePage),
   },
+  stampRally: {
+    title: 'pages.stampRally',
+    load: () =>
+      withContent(withDeferred(import('../features/campaign/pages/stamp-rally-page'))).then((m) => m.StampRallyPage),
+  },
+  infoForm: {
+    title: 'pages.infoForm',
+    load: () => withContent(import('../features/contact/pages/info-form-page')).then((m) => m.InfoFormPage),
+  },
   collectPointsQr: {
     title: 'pages.collectPointsQr',
     load: () => withContent(withDeferred(import('../features/coupons/pages/spot-qr-page'))).then((m) => m.SpotQrPage),

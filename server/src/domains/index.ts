@@ -10,6 +10,7 @@ import { contactRoutes } from './contacts/contacts.routes';
 import { couponReportRoutes } from './coupon-reports/coupon-reports.routes';
 import { adminCouponRoutes } from './coupons/admincoupons.routes';
 import { nearbyCouponRoutes } from './coupons/coupons.nearby.routes';
+import { couponCallRoutes } from './coupons/coupons.calls.routes';
 import { couponRoutes } from './coupons/coupons.routes';
 import { couponSearchRoutes } from './coupons/coupons.search.routes';
 import { couponRankingRoutes } from './coupons/coupons.ranking.routes';
@@ -62,6 +63,8 @@ export const DOMAINS: readonly Domain[] = [
     ],
     derived: [COUPON_SEARCH_DATA],
   },
+  // Issue 15: the remaining visitor coupon calls of spec 7 (their own file).
+  { name: 'coupon-calls', routes: couponCallRoutes },
   { name: 'campaigns', routes: campaignRoutes },
   { name: 'stamps', routes: stampRoutes },
   { name: 'prizes', routes: prizeRoutes },

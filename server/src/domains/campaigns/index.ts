@@ -1,2 +1,2 @@
 // The campaigns domain's public face: the rally running on a day, a rally by id.
-export { campaignById, runningCampaign } from './campaigns.service';
+export { campaignById, rallyOrRunning, runningCampaign } from './campaigns.service';

@@ -11,12 +11,24 @@ export type InquiryRow = {
   createdAt: string;
   attempts: number;
   nextAttemptAt: string;
+  /** The coupon or shop it is about (issue 15), with its name when sent; null from the contact form. */
+  about: InquiryAboutRow | null;
 };
+
+export type InquiryAboutRow = { kind: 'coupon' | 'spot'; id: number; label: string };
 
 /** Stores an inquiry, due for delivery at once. */
 export async function insertInquiry(
   db: Knex,
-  i: { lineName: string; email: string; content: string; locale: Locale; userId: number | null; now: Date },
+  i: {
+    lineName: string;
+    email: string;
+    content: string;
+    locale: Locale;
+    userId: number | null;
+    about?: InquiryAboutRow;
+    now: Date;
+  },
 ): Promise<InquiryRow> {
   const now = i.now.toISOString();
   const [row] = await db('contact_inquiries')
@@ -28,6 +40,9 @@ export async function insertInquiry(
       user_id: i.userId,
       created_at: now,
       next_attempt_at: now,
+      about_kind: i.about?.kind ?? null,
+      about_id: i.about?.id ?? null,
+      about_label: i.about?.label ?? null,
     })
     .returning('id');
   const id = typeof row === 'object' ? row.id : row;
@@ -40,6 +55,7 @@ export async function insertInquiry(
     createdAt: now,
     attempts: 0,
     nextAttemptAt: now,
+    about: i.about ?? null,
   };
 }
 
@@ -59,6 +75,7 @@ export async function findDueInquiries(db: Knex, now: Date, limit: number): Prom
     createdAt: toIso(r.created_at),
     attempts: Number(r.attempts),
     nextAttemptAt: r.next_attempt_at,
+    about: r.about_kind ? { kind: r.about_kind, id: Number(r.about_id), label: r.about_label ?? '' } : null,
   }));
 }
 

@@ -2,7 +2,17 @@ import type { Knex } from 'knex';
 import type { Locale } from '../../contracts/common';
 import type { ContactBody } from '../../contracts/contacts';
 import type { Mailer } from '../../mail/mailer';
-import { claimInquiry, findDueInquiries, insertInquiry, markFailed, markSent, type InquiryRow } from './contacts.repo';
+import {
+  claimInquiry,
+  findDueInquiries,
+  insertInquiry,
+  markFailed,
+  markSent,
+  type InquiryAboutRow,
+  type InquiryRow,
+} from './contacts.repo';
+
+const ABOUT_KIND = { coupon: 'クーポン', spot: '店舗' } as const;
 
 /** Retry delays after failed deliveries: 1 min doubling up to 6 h. */
 export function retryDelayMs(attempts: number): number {
@@ -25,6 +35,9 @@ async function deliver(db: Knex, mailer: Mailer, mail: MailSettings, inquiry: In
         `LINE表示名: ${inquiry.lineName}`,
         `メールアドレス: ${inquiry.email}`,
         `言語: ${inquiry.locale}`,
+        ...(inquiry.about
+          ? [`対象: ${ABOUT_KIND[inquiry.about.kind]} #${inquiry.about.id}「${inquiry.about.label}」`]
+          : []),
         '',
         inquiry.content,
       ].join('\n'),
@@ -40,13 +53,14 @@ async function deliver(db: Knex, mailer: Mailer, mail: MailSettings, inquiry: In
 /**
  * Spec 5, 7 `POST /contacts/send/mail/contact`: stores the inquiry, then tries to mail it to
  * CONTACT_TO at once. If SMTP is down the inquiry stays stored and deliverDueInquiries sends
- * it later; either way the visitor is told it was received.
+ * it later; either way the visitor is told it was received. `about`: the coupon or shop an
+ * inquiry of the information form (issue 15) is about, with its name, named in the mail.
  */
 export async function receiveInquiry(
   db: Knex,
   mailer: Mailer,
   mail: MailSettings,
-  input: ContactBody & { locale: Locale; userId: number | null; now: Date },
+  input: Omit<ContactBody, 'about'> & { locale: Locale; userId: number | null; about?: InquiryAboutRow; now: Date },
 ): Promise<{ id: number; receivedAt: string }> {
   const inquiry = await insertInquiry(db, {
     lineName: input.lineName,
@@ -54,6 +68,7 @@ export async function receiveInquiry(
     content: input.content,
     locale: input.locale,
     userId: input.userId,
+    about: input.about,
     now: input.now,
   });
   await deliver(db, mailer, mail, inquiry, input.now);

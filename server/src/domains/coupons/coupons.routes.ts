@@ -15,11 +15,12 @@ import {
   StoreCouponsResponse,
 } from '../../contracts/coupons';
 import { RunningCampaignResponse } from '../../contracts/campaigns';
+import { RallyQuery } from '../../contracts/coupon-calls';
 import { jstDate } from '../../db/dialect';
 import { optionalVisitorIdOf, visitorIdOf, type AppDeps } from '../../http/context';
 import { ValidationError } from '../../http/errors';
 import { checkAccess, defineRoute, type AnyRoute } from '../../http/route';
-import { runningCampaign } from '../campaigns';
+import { rallyOrRunning } from '../campaigns';
 import { listNearbySpots } from '../spots';
 import { markCouponUsed } from '../../commands/mark-coupon-used';
 import { couponDetail, searchCoupons, setFavorite, storeCoupons } from './coupons.service';
@@ -68,13 +69,16 @@ export function couponRoutes(deps: AppDeps): AnyRoute[] {
         data: await storeCoupons(db, { spotId: body.spotId, code: body.code, today: today(), locale }),
       }),
     }),
+    // Issue 15: with campaignId, that rally (the rally page of a past or coming one).
     defineRoute({
       method: 'get',
       path: '/coupons/get/campaign',
-      summary: 'The stamp rally running today (JST), or null',
+      summary: 'The stamp rally running today (JST), or null; with campaignId, that rally',
       access: 'public',
+      query: RallyQuery,
       response: RunningCampaignResponse,
-      handler: async ({ locale }) => ({ data: await runningCampaign(db, today(), locale) }),
+      errors: [404],
+      handler: async ({ query, locale }) => ({ data: await rallyOrRunning(db, query.campaignId, today(), locale) }),
     }),
     // Once per day by the JST day pressed (usedAt) and by the JST day received (now): a press
     // queued offline before midnight and sent after it counts for the day pressed and also

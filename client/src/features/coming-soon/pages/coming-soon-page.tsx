@@ -8,13 +8,9 @@ const TEXTS: Partial<Record<PageId, ContentKey>> = {
   payment: 'soon.text.payment',
   point: 'soon.text.point',
   couponQuestion: 'soon.text.couponQuestion',
-  storeCoupon: 'soon.text.storeCoupon',
-  nearbyCoupons: 'soon.text.nearbyCoupons',
-  infoForm: 'soon.text.infoForm',
   pointsPayment: 'soon.text.pointsPayment',
   paymentThanks: 'soon.text.paymentThanks',
   prizeQuestion: 'soon.text.prizeQuestion',
-  stampRally: 'soon.text.stampRally',
 };
 
 /**
