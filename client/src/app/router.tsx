@@ -36,15 +36,15 @@ const withContent = <T,>(chunk: Promise<T>): Promise<T> =>
 const withDeferred = <T,>(chunk: Promise<T>): Promise<T> =>
   Promise.all([chunk, loadNamespace('deferred')]).then(([m]) => m);
 
-/** The favourites and ranking screens (issue 15): their texts (`favorites`) are fetched with the chunk. */
-const withFavorites = <T,>(chunk: Promise<T>): Promise<T> =>
-  Promise.all([chunk, loadNamespace('favorites')]).then(([m]) => m);
-
 /**
  * Pages whose texts live in the lazily loaded `nearby` messages (a shop's coupons, coupons near
  * me): their chunk registers the messages' loaders, then they load.
  */
 const withNearby = <T,>(chunk: Promise<T>): Promise<T> => chunk.then((m) => loadNamespace('nearby').then(() => m));
+
+/** The favourites and ranking screens (issue 15): their chunk registers the `favorites` texts, then they load. */
+const withFavorites = <T,>(chunk: Promise<T>): Promise<T> =>
+  chunk.then((m) => loadNamespace('favorites').then(() => m));
 
 /** Screens a later issue builds: a designed "coming soon" state meanwhile, never a 404. */
 const comingSoon = () =>

@@ -67,9 +67,9 @@ export const INTL_TAGS: Record<Locale, string> = {
  * code, shop QR, my stamps, the footer, the update and install notes;
  * locales/deferred/<lang>.json), loaded with the chunks that show them (the coupon's
  * detail, the shop QR page, my stamps, the sign-in panel, the footer, the notes);
- * `favorites`, the favourites and ranking screens (locales/favorites/<lang>.json); and the
- * sets their lazy code registers (registerNamespace): `search`, `nearby` (the coupons near
- * me, a shop's coupons and their map) and `prizes`.
+ * and the sets their lazy code registers (registerNamespace): `search`, `nearby` (the coupons
+ * near me, a shop's coupons and their map), `favorites` (the favourites and ranking screens)
+ * and `prizes`.
  */
 export type Namespace = 'content' | 'deferred' | 'favorites' | 'search' | 'nearby' | 'prizes';
 export type Loader = () => Promise<{ default: unknown }>;
@@ -94,19 +94,13 @@ const chunks: Partial<Record<'translation' | Namespace, Partial<Record<Locale, L
     'zh-cn': () => import('../../../locales/deferred/zh-cn.json'),
     'zh-tw': () => import('../../../locales/deferred/zh-tw.json'),
   },
-  favorites: {
-    ja: () => import('../../../locales/favorites/ja.json'),
-    en: () => import('../../../locales/favorites/en.json'),
-    ko: () => import('../../../locales/favorites/ko.json'),
-    'zh-cn': () => import('../../../locales/favorites/zh-cn.json'),
-    'zh-tw': () => import('../../../locales/favorites/zh-tw.json'),
-  },
 };
 
 /**
  * Makes a namespace's files known, from the lazy code that uses it (so their loaders are not
  * in the main bundle): `search` registers itself in lib/search-messages.ts, `nearby` in
  * features/coupons/i18n/nearby-messages.ts,
+ * `favorites` in features/coupons/i18n/favorites-messages.ts,
  * `prizes` in lib/prizes-messages.ts.
  */
 export function registerNamespace(ns: Namespace, loaders: Partial<Record<Locale, Loader>>): void {

@@ -13,7 +13,7 @@ type FilterKey = (typeof FILTER_KEYS)[number];
 
 /**
  * Above the coupon list (issue 15): the way into the search screen (carrying the current
- * filters, so it opens with them chosen), and for a filtered list a chip per filter, each a
+ * filters, so it opens with them chosen), the favourites and the ranking, and for a filtered list a chip per filter, each a
  * one-tap way to take it off, and "clear all". It keeps spec 3's `couponListSearchTag` (the
  * client's search state) equal to the filters shown: `key=value` items, in URL order.
  * `filters` is the list URL's query (`?area=aso&tag=温泉`).
@@ -46,16 +46,24 @@ export default function ListTools({ filters }: { filters: string }) {
 
   return (
     <>
-      <Link
-        className="btn btn--outline list-tools__search"
-        to={withLocale(locale, PAGE_PATTERNS.couponSearch) + (query && `?${query}`)}
-      >
-        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-          <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M12.5 12.5 17 17" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        {s('open')}
-      </Link>
+      <nav className="list-links" aria-label={s('links.label')}>
+        <Link
+          className="list-links__item list-tools__search"
+          to={withLocale(locale, PAGE_PATTERNS.couponSearch) + (query && `?${query}`)}
+        >
+          <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+            <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M12.5 12.5 17 17" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          {s('open')}
+        </Link>
+        <Link className="list-links__item" to={withLocale(locale, paths.favorites())}>
+          {s('links.favorites')}
+        </Link>
+        <Link className="list-links__item" to={withLocale(locale, paths.ranking())}>
+          {s('links.ranking')}
+        </Link>
+      </nav>
       {pairs.length > 0 && (
         <div className="filter-chips" data-testid="filter-chips">
           <ul className="filter-chips__list" aria-label={s('chips.label')}>

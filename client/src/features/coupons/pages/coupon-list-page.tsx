@@ -1,10 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { Delayed } from '../../../components/delayed';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useBackOnline, useOfflineStore, useOwner } from '../../../lib/offline-status';
-import { paths, useLocalePath } from '../../../lib/paths';
 import { useServerRender } from '../../../lib/prerender';
 import { useInView } from '../../../lib/use-in-view';
 import { CouponCard } from '../components/coupon-card';
@@ -32,7 +31,6 @@ const ListTools = lazy(() => import('../components/list-tools'));
 export function CouponListPage() {
   const t = useT();
   const locale = useLocale();
-  const to = useLocalePath();
   const filters = useLocation().search;
   const [tools, setTools] = useState(false);
   useEffect(() => setTools(true), []);
@@ -90,14 +88,6 @@ export function CouponListPage() {
             </Suspense>
           )}
         </div>
-        <nav className="list-links" aria-label={t('coupons.listLinks')}>
-          <Link className="list-links__item" to={to(paths.favorites())}>
-            {t('coupons.favoritesLink')}
-          </Link>
-          <Link className="list-links__item" to={to(paths.ranking())}>
-            {t('coupons.rankingLink')}
-          </Link>
-        </nav>
         {current && total !== null && total > 0 && savedAt === null && (
           <p className="page-head__count" data-testid="coupon-total">
             {t('coupons.total', { total: formatNumber(total, locale) })}

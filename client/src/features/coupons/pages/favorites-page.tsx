@@ -10,6 +10,7 @@ import { loadFavorites } from '../api/favorites.offline';
 import { CouponCard } from './coupon-list-page';
 import { useFavoritesStore } from '../stores/favorites.store';
 import '../../../components/coupons.css';
+import '../i18n/favorites-messages';
 
 /**
  * `/coupon/favorite/` (spec 2 "a favourites list", issue 15): the signed-in visitor's

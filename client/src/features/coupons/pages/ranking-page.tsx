@@ -14,6 +14,7 @@ import { CouponVisual } from '../components/coupon-visual';
 import { FavoriteButton } from './coupon-list-page';
 import '../../../components/coupons.css';
 import './ranking.css';
+import '../i18n/favorites-messages';
 
 const AREAS = ['north', 'center', 'city', 'aso', 'south', 'amakusa'] as const satisfies readonly Area[];
 const PERIODS = ['week', 'season'] as const satisfies readonly RankingPeriod[];
