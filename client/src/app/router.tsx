@@ -5,7 +5,7 @@ import { useHideFooter } from '../components/page-chrome';
 import { ChunkErrorPage } from '../components/chunk-error-page';
 import { RequireVisitor } from '../features/session';
 import { installChunkGuard, loadScreen, prefetchLinkedScreens, warmScreen } from '../lib/lazy-retry';
-import { DEFAULT_LOCALE, loadNamespace, LOCALES, useT, type Locale, type MessageKey } from '../lib/i18n';
+import { DEFAULT_LOCALE, loadNamespace, type Locale, LOCALES, type MessageKey, useT } from '../lib/i18n';
 import { isIdParam, matchPublicPage, PAGE_PATTERNS, stripLocale, type PageId } from '../lib/paths';
 import { useLanguageQuery } from './language';
 import { EmptyLayout } from './layouts/empty-layout';
@@ -13,6 +13,7 @@ import { PublicLayout } from './layouts/public-layout';
 import { LocaleRoot } from './locale-root';
 import { ErrorPage } from './pages/error-page';
 import { COMING_SOON_PAGES, type ComingSoonPageId } from './coming-soon-pages';
+import { loadDeferredMessages } from '../lib/deferred-load';
 
 /** What every screen is given: its page id (screens of one component for several pages use it). */
 export type ScreenProps = { pageId: PageId };
@@ -34,7 +35,7 @@ const withContent = <T,>(chunk: Promise<T>): Promise<T> =>
 
 /** Screens with texts of the `deferred` messages (location, store code, stamps): fetched with the chunk. */
 const withDeferred = <T,>(chunk: Promise<T>): Promise<T> =>
-  Promise.all([chunk, loadNamespace('deferred')]).then(([m]) => m);
+  Promise.all([chunk, loadDeferredMessages()]).then(([m]) => m);
 
 /**
  * Pages whose texts live in the lazily loaded `nearby` messages (a shop's coupons, coupons near

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { loadNamespace, useLocale, useT } from '../lib/i18n';
+import { useLocale, useT } from '../lib/i18n';
 import { afterFirstView, useOfflineStore, useOwner, watchNetwork } from '../lib/offline-status';
 import { formatSyncTime } from './offline-time';
 import './offline.css';
+import { loadDeferredMessages } from '../lib/deferred-load';
 
 /** Rarely shown parts load only when needed (they stay out of the first view's code); a failed load shows nothing. */
 function optional<P extends object>(load: () => Promise<ComponentType<P>>) {
@@ -16,7 +17,7 @@ function optional<P extends object>(load: () => Promise<ComponentType<P>>) {
 const loadSync = () => import('../lib/offline-sync');
 const OfflineNotices = optional(() => import('./offline-notices').then((m) => m.OfflineNotices));
 // Their texts are `deferred` messages, loaded with them.
-const withTexts = <T,>(chunk: Promise<T>) => Promise.all([chunk, loadNamespace('deferred')]).then(([m]) => m);
+const withTexts = <T,>(chunk: Promise<T>) => Promise.all([chunk, loadDeferredMessages()]).then(([m]) => m);
 const OfflineUpdatePrompt = optional(() =>
   withTexts(import('./offline-update-prompt')).then((m) => m.OfflineUpdatePrompt),
 );

@@ -65,7 +65,7 @@ export const INTL_TAGS: Record<Locale, string> = {
  * privacy, terms, campaign, FAQ, contact, coming soon; locales/content/<lang>.json);
  * `deferred`, texts the first view of /coupon/ never shows (signing in, location, store
  * code, shop QR, my stamps, the footer, the update and install notes;
- * locales/deferred/<lang>.json), loaded with the chunks that show them (the coupon's
+ * locales/deferred/<lang>.json; lib/deferred-messages), loaded with the chunks that show them (the coupon's
  * detail, the shop QR page, my stamps, the sign-in panel, the footer, the notes);
  * and the sets their lazy code registers (registerNamespace): `search`, `nearby` (the coupons
  * near me, a shop's coupons and their map), `favorites` (the favourites and ranking screens)
@@ -86,13 +86,6 @@ const chunks: Partial<Record<'translation' | Namespace, Partial<Record<Locale, L
     ko: () => import('../../../locales/content/ko.json'),
     'zh-cn': () => import('../../../locales/content/zh-cn.json'),
     'zh-tw': () => import('../../../locales/content/zh-tw.json'),
-  },
-  deferred: {
-    ja: () => import('../../../locales/deferred/ja.json'),
-    en: () => import('../../../locales/deferred/en.json'),
-    ko: () => import('../../../locales/deferred/ko.json'),
-    'zh-cn': () => import('../../../locales/deferred/zh-cn.json'),
-    'zh-tw': () => import('../../../locales/deferred/zh-tw.json'),
   },
 };
 

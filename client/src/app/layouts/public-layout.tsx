@@ -4,7 +4,6 @@ import { PageChromeContext, type PageChrome } from '../../components/page-chrome
 import { useRunningRally } from '../../features/campaign';
 import { OfflineBanner } from '../../components/offline-banner';
 import { SignInProvider } from '../../features/session';
-import { loadNamespace } from '../../lib/i18n';
 import { isLanguageRoot, isPhoneUserAgent } from '../../lib/paths';
 import { useServerRender } from '../../lib/prerender';
 import { PageLoading } from '../pages/page-loading';
@@ -12,10 +11,11 @@ import { useScrollRestoration } from '../use-scroll-restoration';
 import { PcGate } from './pc-gate';
 import { PublicHeader } from './public-header';
 import './shell.css';
+import { loadDeferredMessages } from '../../lib/deferred-load';
 
 // Below the fold on every page: its own small chunk, with its texts (`deferred`); if it cannot load, the page goes on without it.
 const PublicFooter = lazy((): Promise<{ default: ComponentType }> =>
-  Promise.all([import('./public-footer'), loadNamespace('deferred')]).then(
+  Promise.all([import('./public-footer'), loadDeferredMessages()]).then(
     ([m]) => ({ default: m.PublicFooter }),
     () => ({ default: () => null }),
   ),

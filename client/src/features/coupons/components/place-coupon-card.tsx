@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { CouponCard } from '@contracts/coupons';
-import { ServedText } from '../../../components/served-text';
 import { paths, useLocalePath } from '../../../lib/paths';
-import { CouponVisual } from './coupon-visual';
+import { CouponVisual, ServedText } from '../pages/coupon-list-page';
 
 /**
  * A coupon card of the place screens (a shop's coupons, coupons near me): the list's card

@@ -7,6 +7,8 @@ import { useBackOnline, useOfflineStore, useOwner } from '../../../lib/offline-s
 import { useServerRender } from '../../../lib/prerender';
 import { useInView } from '../../../lib/use-in-view';
 import { CouponCard } from '../components/coupon-card';
+import { CouponVisual } from '../components/coupon-visual';
+import { ServedText } from '../../../components/served-text';
 import { FavoriteButton } from '../components/favorite-button';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { useCouponListStore } from '../stores/coupon-list.store';
@@ -15,7 +17,7 @@ import '../../../components/coupons.css';
 
 // The favourites and ranking screens take the card and the heart from here, so both stay in
 // this screen's chunk: shared chunks of their own would add code (and requests) to its first view.
-export { CouponCard, FavoriteButton };
+export { CouponCard, CouponVisual, FavoriteButton, ServedText };
 
 /**
  * The way into the search screen and the filter chips (issue 15): their own chunk, mounted

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type ComponentProps } from 'react';
-import { loadNamespace, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import type { SignInPanel as Panel } from './sign-in-panel';
+import { loadDeferredMessages } from '../../../lib/deferred-load';
 
 type Props = ComponentProps<typeof Panel>;
 
@@ -15,7 +16,7 @@ function Unavailable() {
  * first view shows it. Suspends meanwhile.
  */
 export const SignInPanel = lazy((): Promise<{ default: ComponentType<Props> }> =>
-  Promise.all([import('./sign-in-panel'), loadNamespace('deferred')]).then(
+  Promise.all([import('./sign-in-panel'), loadDeferredMessages()]).then(
     ([m]) => ({ default: m.SignInPanel }),
     () => ({ default: Unavailable }),
   ),
