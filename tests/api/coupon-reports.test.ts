@@ -37,7 +37,7 @@ async function redeem(db: Db, a: { userId: number; couponId: number; spotId: num
   });
 }
 
-/** Coupon reports (issue 6): GET /api/coupons/list/search/ranking and GET /api/admincoupons/csv/export. */
+/** Coupon reports (issue 6): GET /api/admincoupons/get/ranking and GET /api/admincoupons/csv/export. */
 describe('coupon reports', () => {
   let db: Db;
   let destroy: () => Promise<void>;
@@ -93,18 +93,18 @@ describe('coupon reports', () => {
   });
   afterAll(() => destroy());
 
-  describe('GET /api/coupons/list/search/ranking', () => {
+  describe('GET /api/admincoupons/get/ranking', () => {
     it('401 anonymous, 403 visitor', async () => {
-      expectError(await request(app).get('/api/coupons/list/search/ranking'), 401, 'UNAUTHORIZED');
+      expectError(await request(app).get('/api/admincoupons/get/ranking'), 401, 'UNAUTHORIZED');
       expectError(
-        await request(app).get('/api/coupons/list/search/ranking').set('Authorization', visitor.auth),
+        await request(app).get('/api/admincoupons/get/ranking').set('Authorization', visitor.auth),
         403,
         'FORBIDDEN',
       );
     });
 
     it('ranks coupons by uses over the last 30 JST days by default; ties share a rank', async () => {
-      const r = await request(app).get('/api/coupons/list/search/ranking').set('Authorization', admin.auth);
+      const r = await request(app).get('/api/admincoupons/get/ranking').set('Authorization', admin.auth);
       expect(r.status).toBe(200);
       expect(r.body.meta).toEqual({ page: 1, limit: 20, total: 3, from: '2026-10-23', to: '2026-11-21' });
       expect(r.body.data).toEqual([
@@ -146,7 +146,7 @@ describe('coupon reports', () => {
 
     it('takes a period of JST dates, area, purpose and pages', async () => {
       const get = (qs: string) =>
-        request(app).get(`/api/coupons/list/search/ranking?${qs}`).set('Authorization', admin.auth);
+        request(app).get(`/api/admincoupons/get/ranking?${qs}`).set('Authorization', admin.auth);
       const october = await get('from=2026-10-01&to=2026-10-31');
       expect(october.body.data.map((x: { couponId: number; uses: number }) => [x.couponId, x.uses])).toEqual([
         [chain, 1],
@@ -168,7 +168,7 @@ describe('coupon reports', () => {
 
     it('400 on impossible dates, a reversed period, bad area or limit', async () => {
       const get = (qs: string) =>
-        request(app).get(`/api/coupons/list/search/ranking?${qs}`).set('Authorization', admin.auth).set('x-lang', 'en');
+        request(app).get(`/api/admincoupons/get/ranking?${qs}`).set('Authorization', admin.auth).set('x-lang', 'en');
       const bad = await get('from=2026-02-31');
       expectError(bad, 400, 'VALIDATION_FAILED');
       expect(bad.body.error.details).toEqual(['query.from: Enter a valid date (YYYY-MM-DD)']);
@@ -179,7 +179,7 @@ describe('coupon reports', () => {
     });
 
     it('shows shop staff the coupons used at their spots, counting only uses there', async () => {
-      const r = await request(app).get('/api/coupons/list/search/ranking').set('Authorization', shop.auth);
+      const r = await request(app).get('/api/admincoupons/get/ranking').set('Authorization', shop.auth);
       expect(r.status).toBe(200);
       expect(
         r.body.data.map((x: { couponId: number; uses: number; rank: number }) => [x.rank, x.couponId, x.uses]),
@@ -238,7 +238,7 @@ describe('coupon reports', () => {
       expect((await download(admin.auth)).rows.map((x) => Number(x.id))).toEqual([ramen, chain, onsen]);
       // The ranking still counts its uses, marked as deleted.
       const october = await request(app)
-        .get('/api/coupons/list/search/ranking?from=2026-10-01&to=2026-10-31')
+        .get('/api/admincoupons/get/ranking?from=2026-10-01&to=2026-10-31')
         .set('Authorization', admin.auth);
       expect(october.body.data.find((x: { couponId: number }) => x.couponId === quiet)).toMatchObject({
         deleted: true,

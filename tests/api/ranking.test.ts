@@ -48,8 +48,13 @@ describe('jstWeekStart', () => {
   });
 });
 
+/** The ranking screen's paged list and the top of the ranking: same query, same answer. */
+const LIST = '/api/coupons/list/search/ranking';
+const TOP = '/api/coupons/get/ranking';
+
 /**
- * GET /api/coupons/get/ranking (spec 2 "a coupon ranking", issue 15). The clock is fixed at
+ * GET /api/coupons/list/search/ranking and GET /api/coupons/get/ranking (spec 2 "a coupon
+ * ranking", spec 7, issue 15). The clock is fixed at
  * 2026-11-21 12:00 JST, a Saturday: the week counted is 2026-11-16..21; the season is the
  * rally 2026-11-01..2027-01-31, counted to today.
  */
@@ -86,7 +91,7 @@ describe('coupon ranking', () => {
   afterAll(() => destroy());
 
   const get = (query: string, auth?: string) => {
-    const r = request(app).get(`/api/coupons/get/ranking${query}`);
+    const r = request(app).get(`${LIST}${query}`);
     if (auth) r.set('Authorization', auth);
     return r;
   };
@@ -168,15 +173,33 @@ describe('coupon ranking', () => {
     ]);
   });
 
-  it('is described in the OpenAPI document with its query and the ranked card', async () => {
-    const api = (await request(app).get('/api/openapi.json')).body as { paths: Record<string, unknown> };
-    const doc = JSON.stringify(api.paths['/api/coupons/get/ranking']);
-    for (const word of ['period', 'season', 'rank', 'uses', 'campaignId', 'area']) expect(doc).toContain(word);
+  it('the top of the ranking (GET /coupons/get/ranking): public, page 1 of the same ranking', async () => {
+    const top3 = await request(app).get(`${TOP}?limit=3`);
+    expect(top3.status).toBe(200);
+    expect(order(top3.body as Body)).toEqual([
+      [ids.a, 1, 3],
+      [ids.c, 2, 2],
+      [ids.b, 3, 1],
+    ]);
+    expect((top3.body as Body).meta).toMatchObject({ page: 1, limit: 3, total: 4, period: 'week' });
+    for (const q of ['', '?period=season', '?period=season&area=city', '?area=aso&limit=1'])
+      expect((await request(app).get(`${TOP}${q}`)).body, q).toEqual((await get(q)).body);
   });
 
-  it('400 VALIDATION_FAILED for an unknown period or area and a bad page', async () => {
-    for (const q of ['?period=month', '?period=', '?area=tokyo', '?page=0', '?limit=51'])
-      expectError(await get(q), 400, 'VALIDATION_FAILED');
+  it('both calls are described in the OpenAPI document with their query and the ranked card', async () => {
+    const api = (await request(app).get('/api/openapi.json')).body as { paths: Record<string, unknown> };
+    for (const path of [LIST, TOP]) {
+      const doc = JSON.stringify(api.paths[path]);
+      for (const word of ['period', 'season', 'rank', 'uses', 'campaignId', 'area']) expect(doc, path).toContain(word);
+    }
+    expect(JSON.stringify(api.paths[LIST])).toContain('paged');
+    expect(JSON.stringify(api.paths[TOP])).toContain('top of the ranking');
+  });
+
+  it('400 VALIDATION_FAILED for an unknown period or area and a bad page, on both calls', async () => {
+    for (const path of [LIST, TOP])
+      for (const q of ['?period=month', '?period=', '?area=tokyo', '?page=0', '?limit=51'])
+        expectError(await request(app).get(`${path}${q}`), 400, 'VALIDATION_FAILED');
   });
 
   it('no rally running: the season is empty and says so; the week still counts', async () => {
@@ -187,12 +210,12 @@ describe('coupon ranking', () => {
       spotId: (await createSpot(db)).id,
       usedOn: '2027-03-01',
     });
-    const season = (await request(later).get('/api/coupons/get/ranking?period=season')).body as Body;
+    const season = (await request(later).get(`${LIST}?period=season`)).body as Body;
     expect(season).toEqual({
       data: [],
       meta: { page: 1, limit: 10, total: 0, period: 'season', from: null, to: null, campaignId: null },
     });
-    const week = (await request(later).get('/api/coupons/get/ranking')).body as Body;
+    const week = (await request(later).get(LIST)).body as Body;
     expect(order(week)).toEqual([[ids.b, 1, 1]]);
     expect(week.meta).toMatchObject({ from: '2027-03-01', to: '2027-03-01' });
   });

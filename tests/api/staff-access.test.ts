@@ -44,7 +44,7 @@ describe('staff tokens are checked against the account on every request', () => 
   const reads = () => [
     `/api/audit/coupon/${couponId}`,
     '/api/faqs/list/category',
-    '/api/coupons/list/search/ranking',
+    '/api/admincoupons/get/ranking',
     '/api/spots',
     `/api/spots/${spotId}`,
     '/api/spots/list',

@@ -3,8 +3,11 @@ import { Area, JstDate, ListMeta, Paging } from './common';
 import { CouponCard } from './coupons';
 
 /**
- * The visitors' coupon ranking (spec 2 "a coupon ranking", spec 7 `/coupons/get/ranking`,
- * issue 15): the coupons shown today, most used first.
+ * The visitors' coupon ranking (spec 2 "a coupon ranking", issue 15): the coupons shown today,
+ * most used first. Spec 7 names two calls, both public with this query and answer:
+ * - `GET /coupons/list/search/ranking`: the ranking as a paged list (the ranking screen);
+ * - `GET /coupons/get/ranking`: the top of the ranking (page 1 by default; a teaser asks for
+ *   a short `limit`, per `area`).
  * - `week`: uses on the JST days of this week, Monday to today (JST weeks start on Monday);
  * - `season`: uses on the days of the stamp rally running today, from its first day to today;
  *   no rally running: an empty list (meta `from`/`to` null).
@@ -12,7 +15,7 @@ import { CouponCard } from './coupons';
 export const RankingPeriod = z.enum(['week', 'season']);
 export type RankingPeriod = z.infer<typeof RankingPeriod>;
 
-/** Query of GET /api/coupons/get/ranking: period (default week), area (one of the six), page and limit (default 10, spec 9). */
+/** Query of GET /api/coupons/list/search/ranking and /api/coupons/get/ranking: period (default week), area (one of the six), page and limit (default 10, spec 9). */
 export const CouponRankingQuery = Paging.extend({
   period: RankingPeriod.default('week'),
   area: Area.optional(),

@@ -174,7 +174,7 @@ export const SpotQr = z.object({
 export type SpotQr = z.infer<typeof SpotQr>;
 export const SpotQrResponse = z.object({ data: SpotQr });
 
-/** Query of GET /api/coupons/list/search/ranking: a period of JST dates (default the last 30 days). */
+/** Query of GET /api/admincoupons/get/ranking (staff): a period of JST dates (default the last 30 days). */
 export const RankingQuery = z
   .object({
     page: z.coerce.number().int().min(1).default(1),

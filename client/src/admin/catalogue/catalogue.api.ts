@@ -110,7 +110,7 @@ export async function rotateSpotQr(spotId: number): Promise<void> {
 
 export type Ranking = z.infer<typeof RankingList>;
 export function couponRanking(query: Partial<RankingQuery>, signal?: AbortSignal): Promise<Ranking> {
-  return adminApi<Ranking>('/coupons/list/search/ranking', { query, signal });
+  return adminApi<Ranking>('/admincoupons/get/ranking', { query, signal });
 }
 
 /* ---------- audit ---------- */

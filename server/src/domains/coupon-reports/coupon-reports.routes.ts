@@ -6,12 +6,15 @@ import { CsvText } from '../../contracts/common';
 import { defineRoute, type AnyRoute } from '../../http/route';
 import { couponRanking, exportCouponRows } from './coupon-reports.service';
 
-/** Coupon reports for staff (issue 6): the ranking by uses and the coupon CSV export. */
+/**
+ * Coupon reports for staff (issue 6): the ranking by uses and the coupon CSV export, both under
+ * the admin namespace `admincoupons` (spec 6). The visitors' ranking is the coupons domain's.
+ */
 export function couponReportRoutes({ db, clock }: AppDeps): AnyRoute[] {
   return [
     defineRoute({
       method: 'get',
-      path: '/coupons/list/search/ranking',
+      path: '/admincoupons/get/ranking',
       summary:
         'Coupons by redemptions over JST dates from..to (default the last 30 days), with counts; shop staff: uses at their spots',
       access: 'staff',

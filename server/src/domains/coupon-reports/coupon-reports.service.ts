@@ -22,10 +22,11 @@ export function daysBefore(day: string, days: number): string {
 }
 
 /**
- * Spec 7 `/coupons/list/search/ranking`: coupons by number of redemptions with a JST use
- * date in [from, to] (default: the 30 days ending `today`), most used first, with distinct
- * visitors and a rank where ties share a place; filtered by coupon area and purpose. Shop
- * staff see coupons used at their spots, counting only uses there. Titles in ja.
+ * `GET /admincoupons/get/ranking` (issue 6; spec 2 admin "coupon ranking", spec 6 admin
+ * endpoints): coupons by number of redemptions with a JST use date in [from, to] (default: the
+ * 30 days ending `today`), most used first, with distinct visitors and a rank where ties share
+ * a place; filtered by coupon area and purpose. Shop staff see coupons used at their spots,
+ * counting only uses there. Titles in ja.
  */
 export async function couponRanking(
   db: Knex,

@@ -9,9 +9,10 @@ import { findMostUsed } from './coupons.ranking.repo';
 import { toCard } from './coupons.service';
 
 /**
- * Spec 7 `/coupons/get/ranking` (spec 2 "a coupon ranking", issue 15): the coupons shown on
- * JST day `today`, by their uses in the period, most first (equal uses: lower coupon id
- * first), one page of them as the list's cards with `rank` (the place, from 1) and `uses`.
+ * Spec 7 `/coupons/list/search/ranking` and `/coupons/get/ranking` (spec 2 "a coupon ranking",
+ * issue 15): the coupons shown on JST day `today`, by their uses in the period, most first
+ * (equal uses: lower coupon id first), one page of them as the list's cards with `rank` (the
+ * place, from 1) and `uses`.
  * - `week`: JST days from this week's Monday to `today`;
  * - `season`: JST days of `rally` (the stamp rally running today) from its first day to
  *   `today`; with no rally running, an empty list with `from`/`to` null.

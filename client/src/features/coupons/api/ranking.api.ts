@@ -7,15 +7,16 @@ import type { Locale } from '../../../lib/i18n';
 export const RANKING_PAGE_SIZE = 10;
 
 /**
- * GET /api/coupons/get/ranking: one page of the coupons shown today by uses this week (JST,
- * from Monday) or this season (the running rally), in one area or all.
+ * GET /api/coupons/list/search/ranking (the ranking's paged list): one page of the coupons
+ * shown today by uses this week (JST, from Monday) or this season (the running rally), in one
+ * area or all.
  */
 export function fetchRanking(
   q: { period: RankingPeriod; area?: Area; page: number },
   locale: Locale,
   signal?: AbortSignal,
 ): Promise<CouponRankingList> {
-  return api<CouponRankingList>('/coupons/get/ranking', {
+  return api<CouponRankingList>('/coupons/list/search/ranking', {
     query: { period: q.period, area: q.area, page: q.page, limit: RANKING_PAGE_SIZE },
     locale,
     signal,
