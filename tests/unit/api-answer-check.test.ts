@@ -47,9 +47,9 @@ describe('the API answer check', () => {
     expect(answerProblems('GET', '/api/coupons/get/campaign', ok({ data: null }, 201))).toEqual([
       'GET /api/coupons/get/campaign answered 201; its route documents 200',
     ]);
-    expect(answerProblems('GET', '/api/coupons/get/campaign', { status: 404, headers: json, body: envelope })).toEqual([
-      'GET /api/coupons/get/campaign answered 404, which its route does not document',
-    ]);
+    expect(
+      answerProblems('GET', '/api/coupons/search/select/address', { status: 404, headers: json, body: envelope }),
+    ).toEqual(['GET /api/coupons/search/select/address answered 404, which its route does not document']);
     const csv = { status: 200, headers: { 'content-type': 'text/csv' }, body: {}, text: '\uFEFFid\r\n' };
     expect(answerProblems('GET', '/api/coupons/get/campaign', csv)).toEqual([
       'GET /api/coupons/get/campaign answered text/csv; its route documents application/json',
