@@ -2,7 +2,6 @@ import { Link, useParams } from 'react-router-dom';
 import type { Campaign } from '@contracts/campaigns';
 import { AREAS } from '@contracts/common';
 import type { SpotCount } from '@contracts/stamps';
-import { COMING_SOON_PAGES } from '../../../app/coming-soon-pages';
 import { Delayed } from '../../../components/delayed';
 import { SavedNote } from '../../../components/offline-saved-note';
 import { formatMonthDay, RALLY_PERIOD } from '../../../components/product-rules';
@@ -12,7 +11,7 @@ import { errorText } from '../../../lib/errors';
 import { formatJstDate, formatNumber, formatShortDate } from '../../../lib/format';
 import { useContentT, useDeferredT, useLocale, useT } from '../../../lib/i18n';
 import { useBackOnline } from '../../../lib/offline-status';
-import { paths, useLocalePath, type PageId } from '../../../lib/paths';
+import { paths, useLocalePath } from '../../../lib/paths';
 import { useRequireSignIn } from '../../../lib/sign-in';
 import { useAsync } from '../../../lib/use-async';
 import { loadRallyView } from '../api/rally.api';
@@ -35,9 +34,6 @@ function totals(counts: SpotCount) {
   const gold = counts.areas.reduce((n, a) => n + a.gold, 0);
   return { red, gold, total: counts.areas.reduce((n, a) => n + a.points, 0), areas };
 }
-
-/** The prizes page is linked only once its screen is built, as the site menu does (spec 2). */
-const PRIZES_BUILT = !(COMING_SOON_PAGES as readonly PageId[]).includes('prize');
 
 /**
  * `/campaign/stamp-rally/{id?}/` (spec 2; issue 15): a stamp rally's own page (id = campaign
@@ -174,7 +170,7 @@ export function StampRallyPage() {
               </li>
             </ul>
             <p className="rally-rules__note">{c('rally.ruleDay')}</p>
-            {PRIZES_BUILT && <p className="rally-rules__note">{c('rally.rulePrize')}</p>}
+            <p className="rally-rules__note">{c('rally.rulePrize')}</p>
           </section>
 
           <section className="rally-box" aria-labelledby="rally-mine-title" data-testid="rally-mine">
@@ -229,11 +225,9 @@ export function StampRallyPage() {
                   <Link className="btn btn--primary btn--lg btn--block" to={to(paths.stamps(rally.id))}>
                     {c('rally.toCard')}
                   </Link>
-                  {PRIZES_BUILT && (
-                    <Link className="btn btn--outline btn--lg btn--block" to={to(paths.prize(rally.id))}>
-                      {c('rally.toPrizes')}
-                    </Link>
-                  )}
+                  <Link className="btn btn--outline btn--lg btn--block" to={to(paths.prize(rally.id))}>
+                    {c('rally.toPrizes')}
+                  </Link>
                 </div>
               </>
             ) : (
