@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { removeAtOffsets } from '../../db/positions';
 import type { Area, Locale, Purpose } from '../../contracts/common';
 import { LOCALES } from '../../contracts/common';
 import type { AdminCouponInput, AdminCouponQuery, LocalisedTexts } from '../../contracts/admincoupons';
@@ -364,23 +365,7 @@ export async function insertImages(
 
 /** Deletes images at list offsets (0-based, in position order) and closes the gaps; returns the removed rows. */
 export async function deleteImagesAt(trx: Knex, couponId: number, offsets: number[]): Promise<ImageRow[]> {
-  const images = await findImages(trx, [couponId]);
-  const removed = offsets.map((o) => images[o]).filter((i): i is ImageRow => !!i);
-  if (removed.length)
-    await trx('coupon_images')
-      .whereIn(
-        'id',
-        removed.map((r) => r.id),
-      )
-      .delete();
-  const kept = images.filter((i) => !removed.includes(i));
-  // Renumber through negative positions first so the unique (coupon, position) index never clashes.
-  for (const [i, img] of kept.entries())
-    await trx('coupon_images')
-      .where({ id: img.id })
-      .update({ position: -1 - i });
-  for (const [i, img] of kept.entries()) await trx('coupon_images').where({ id: img.id }).update({ position: i });
-  return removed;
+  return removeAtOffsets(trx, 'coupon_images', await findImages(trx, [couponId]), offsets);
 }
 
 export async function redemptionCount(db: Knex, couponId: number): Promise<number> {

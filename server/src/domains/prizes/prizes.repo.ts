@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { removeAtOffsets } from '../../db/positions';
 import { LOCALES, type Locale } from '../../contracts/common';
 import type { LocalisedTexts } from '../../contracts/admincoupons';
 import type {
@@ -148,22 +149,7 @@ export async function insertImages(
 
 /** Deletes images at list offsets (0-based, in position order) and closes the gaps; returns the removed rows. */
 export async function deleteImagesAt(trx: Knex, prizeId: number, offsets: number[], now: Date): Promise<ImageRow[]> {
-  const images = await findImages(trx, [prizeId]);
-  const removed = offsets.map((o) => images[o]).filter((i): i is ImageRow => !!i);
-  if (removed.length)
-    await trx('prize_images')
-      .whereIn(
-        'id',
-        removed.map((r) => r.id),
-      )
-      .delete();
-  const kept = images.filter((i) => !removed.includes(i));
-  // Renumber through negative positions first so the unique (prize, position) index never clashes.
-  for (const [i, img] of kept.entries())
-    await trx('prize_images')
-      .where({ id: img.id })
-      .update({ position: -1 - i });
-  for (const [i, img] of kept.entries()) await trx('prize_images').where({ id: img.id }).update({ position: i });
+  const removed = await removeAtOffsets(trx, 'prize_images', await findImages(trx, [prizeId]), offsets);
   await touch(trx, prizeId, now);
   return removed;
 }
